@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SectionSort",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "SectionSort", targets: ["SectionSort"]),
+        .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
+    ],
+    targets: [
+        .target(
+            name: "SectionSort",
+            linkerSettings: [.linkedLibrary("_FoundationICU")]
+        ),
+        .executableTarget(
+            name: "SectionSortBenchmarks",
+            dependencies: ["SectionSort"],
+            path: "Benchmarks/SectionSortBenchmarks"
+        ),
+        .testTarget(
+            name: "SectionSortTests",
+            dependencies: ["SectionSort"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

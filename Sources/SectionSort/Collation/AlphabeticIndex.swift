@@ -1,0 +1,313 @@
+import Foundation
+
+/// The index of a locale: its section titles and the collation boundaries that decide which section
+/// a string belongs to. Built the way ICU's `AlphabeticIndex` builds its buckets, with Latin A–Z
+/// always present as UIKit's `UILocalizedIndexedCollation` shows them.
+///
+/// Every string falls into exactly one bucket: the last one whose lower boundary sorts at or before
+/// it at primary strength. Underflow, inflow (scripts without labels) and overflow buckets all show
+/// as the "other" section, "#".
+struct AlphabeticIndex: Sendable {
+    /// Section titles in display order, "other" ("#") last.
+    let titles: [String]
+    /// Lower boundaries of the buckets, as primary-level sort key bytes, in collation order.
+    let boundaries: [[UInt8]]
+    /// For each bucket, the index in `titles` it shows under.
+    let bucketTitles: [Int]
+
+    static let otherTitle = "#"
+
+    /// The noncharacter that prefixes ICU's script-boundary contractions ("first letter of script X").
+    private static let scriptBoundaryPrefix = Unicode.Scalar(UInt32(0xFDD1))!
+    /// The noncharacter that prefixes the index-boundary contractions of the Chinese tailorings
+    /// (pinyin initials, stroke counts).
+    private static let chineseBoundaryPrefix = Unicode.Scalar(UInt32(0xFDD0))!
+    /// The noncharacter that sorts after every assigned character.
+    private static let maximalScalar = Unicode.Scalar(UInt32(0xFFFF))!
+    private static let latinAlphabet = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) }
+
+    private enum BucketKind { case underflow, normal, inflow, overflow }
+
+    private struct Bucket {
+        var label: String
+        var boundary: String
+        var kind: BucketKind
+        /// The bucket whose title this one shows under (pinyin → ASCII, invisible → previous).
+        var displayBucket: Int?
+    }
+
+    /// Builds the index of `locale`.
+    ///
+    /// - Parameters:
+    ///   - locale: the requested locale identifier, used for its index exemplars.
+    ///   - collator: the collator the items are keyed with; boundaries are computed with it so that
+    ///     their primary bytes are comparable with the items' keys.
+    init(locale: String, collator: ICUCollator) throws(ICUError) {
+        let primary = try collator.primaryOnlyClone()
+        let scriptStarts = try Self.scriptStarts(primary)
+        let initial = try Self.initialLabels(locale: locale, primary: primary)
+        let labels = Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts)
+        let buckets = Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts)
+
+        // Visible buckets become titles: Latin first (UIKit shows A–Z before the locale's own
+        // letters), each group in collation order, then "#".
+        var visible: [(bucket: Int, title: String, isLatin: Bool)] = []
+        for (index, bucket) in buckets.enumerated() where bucket.kind == .normal && bucket.displayBucket == nil {
+            var title = Self.displayTitle(for: bucket.label)
+            if let preferred = Self.uikitTitles[ICULocaleData.language(of: locale)]?[bucket.label],
+               Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index {
+                title = preferred
+            }
+            let isLatin = title.unicodeScalars.first.map(ICULocaleData.isLatin) ?? false
+            visible.append((index, title, isLatin))
+        }
+        let ordered = visible.filter(\.isLatin) + visible.filter { !$0.isLatin }
+        var titleOfBucket = [Int](repeating: ordered.count, count: buckets.count)
+        for (titleIndex, entry) in ordered.enumerated() { titleOfBucket[entry.bucket] = titleIndex }
+        for (index, bucket) in buckets.enumerated() {
+            if let target = bucket.displayBucket { titleOfBucket[index] = titleOfBucket[target] }
+        }
+        titles = ordered.map(\.title) + [Self.otherTitle]
+        bucketTitles = titleOfBucket
+        boundaries = buckets.map { PrimaryKey.prefix(of: collator.sortKey(of: $0.boundary)) }
+    }
+
+    /// The title index of an item whose primary sort key bytes are `primaryKey`.
+    ///
+    /// - Complexity: O(log b) comparisons, where b is the number of buckets.
+    func titleIndex(primaryKey: UnsafeBufferPointer<UInt8>) -> Int {
+        // Find the last boundary <= key. Boundary 0 is the empty underflow boundary.
+        var low = 0, high = boundaries.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if PrimaryKey.compare(boundaries[middle], primaryKey) <= 0 { low = middle } else { high = middle }
+        }
+        return bucketTitles[low]
+    }
+
+    // MARK: Building
+
+    /// The first string of each script in collation order; the last one starts the overflow.
+    private static func scriptStarts(_ primary: ICUCollator) throws(ICUError) -> [String] {
+        var starts = try primary.contractions(startingWith: scriptBoundaryPrefix).filter { boundary in
+            let scalars = Array(boundary.unicodeScalars)
+            guard scalars.count >= 2 else { return false }
+            // Real scripts have a letter as their sample; unassigned code points (implicit weights)
+            // are the last boundary. The special reordering groups (digits, symbols) are skipped.
+            switch scalars[1].properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .unassigned:
+                return true
+            default:
+                return false
+            }
+        }
+        starts.sort { primary.compare($0, $1) < 0 }
+        while let first = starts.first, primary.compare(first, "") == 0 { starts.removeFirst() }
+        guard !starts.isEmpty else { throw ICUError(code: 3, operation: "script boundaries (none in collator)") }
+        return starts
+    }
+
+    private static func initialLabels(locale: String, primary: ICUCollator) throws(ICUError) -> Set<String> {
+        var labels = Set(latinAlphabet)
+        let chinese = try primary.contractions(startingWith: chineseBoundaryPrefix)
+        if !chinese.isEmpty {
+            labels.formUnion(chinese)
+            return labels
+        }
+        if let index = ICULocaleData.exemplars(of: locale, kind: .index) {
+            labels.formUnion(index)
+        } else {
+            labels.formUnion(synthesizedLabels(locale: locale))
+        }
+        return labels
+    }
+
+    /// Index labels made from the standard exemplars of a locale whose data has no index set.
+    private static func synthesizedLabels(locale: String) -> Set<String> {
+        var labels = Set<String>()
+        var hasHangulSyllables = false
+        for exemplar in ICULocaleData.exemplars(of: locale, kind: .standard) ?? [] {
+            let scalars = exemplar.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first {
+                // Hangul syllables are cut down to the first syllable of each initial consonant,
+                // Ethiopic to the first form of each consonant (blocks of 8).
+                if (0xAC00...0xD7A3).contains(scalar.value) { hasHangulSyllables = true; continue }
+                if (0x1200...0x137F).contains(scalar.value) && scalar.value & 7 != 0 { continue }
+            }
+            labels.insert(ICULocaleData.uppercased(exemplar, locale: locale))
+        }
+        if hasHangulSyllables {
+            for value: UInt32 in [0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,
+                                  0xC544, 0xC790, 0xCC28, 0xCE74, 0xD0C0, 0xD30C, 0xD558] {
+                labels.insert(String(Character(Unicode.Scalar(value)!)))
+            }
+        }
+        return labels
+    }
+
+    /// Keeps the labels that sort distinctly inside the alphabetic scripts, one per primary weight,
+    /// sorted in collation order.
+    private static func distinctLabels(_ initial: Set<String>, primary: ICUCollator, scriptStarts: [String]) -> [String] {
+        let firstScriptStart = scriptStarts[0]
+        let overflowStart = scriptStarts[scriptStarts.count - 1]
+        var sorted: [String] = []
+        // Iterate in a fixed order so that ties are resolved the same way every run.
+        for candidate in initial.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            var item = candidate
+            var checkDistinct = item.unicodeScalars.count > 1
+            if item.hasSuffix("*") && !item.hasSuffix("**") {
+                // A trailing star marks a label to keep even if it does not sort distinctly.
+                item.removeLast()
+                checkDistinct = false
+            }
+            if primary.compare(item, firstScriptStart) < 0 { continue }
+            if primary.compare(item, overflowStart) >= 0 { continue }
+            if checkDistinct && primary.compare(item, separated(item)) == 0 { continue }
+            // Binary search for the insertion point.
+            var low = 0, high = sorted.count
+            var equalAt: Int?
+            while low < high {
+                let middle = (low + high) / 2
+                let order = primary.compare(sorted[middle], item)
+                if order == 0 { equalAt = middle; break }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            if let equalAt {
+                if isBetterLabel(item, than: sorted[equalAt]) { sorted[equalAt] = item }
+            } else {
+                sorted.insert(item, at: low)
+            }
+        }
+        return sorted
+    }
+
+    /// `item` with a combining grapheme joiner between its code points, which blocks contractions.
+    private static func separated(_ item: String) -> String {
+        var result = String.UnicodeScalarView()
+        for (offset, scalar) in item.unicodeScalars.enumerated() {
+            if offset > 0 { result.append("\u{034F}") }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// Of two primary-equal labels, prefer the shorter compatibility decomposition, then the lower
+    /// code points.
+    private static func isBetterLabel(_ one: String, than other: String) -> Bool {
+        let first = Array(one.decomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        let second = Array(other.decomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value))
+        if first.count != second.count { return first.count < second.count }
+        if first != second { return first.lexicographicallyPrecedes(second) }
+        return one.unicodeScalars.map(\.value).lexicographicallyPrecedes(other.unicodeScalars.map(\.value))
+    }
+
+    private static func buckets(labels: [String], primary: ICUCollator, scriptStarts: [String]) -> [Bucket] {
+        var buckets = [Bucket(label: otherTitle, boundary: "", kind: .underflow)]
+        var scriptIndex = -1
+        var scriptUpperBoundary = ""
+        var asciiBuckets = [Int?](repeating: nil, count: 26)
+        var pinyinBuckets = [Int?](repeating: nil, count: 26)
+        var hasPinyin = false
+
+        for label in labels {
+            if primary.compare(label, scriptUpperBoundary) >= 0 {
+                // The label starts a new script; scripts skipped on the way get an inflow bucket.
+                let inflowBoundary = scriptUpperBoundary
+                var skippedScript = false
+                while true {
+                    scriptIndex += 1
+                    scriptUpperBoundary = scriptStarts[scriptIndex]
+                    if primary.compare(label, scriptUpperBoundary) < 0 { break }
+                    skippedScript = true
+                }
+                if skippedScript && buckets.count > 1 {
+                    buckets.append(Bucket(label: otherTitle, boundary: inflowBoundary, kind: .inflow))
+                }
+            }
+            buckets.append(Bucket(label: label, boundary: label, kind: .normal))
+            let scalars = Array(label.unicodeScalars)
+            if scalars.count == 1, (0x41...0x5A).contains(scalars[0].value) {
+                asciiBuckets[Int(scalars[0].value - 0x41)] = buckets.count - 1
+            } else if scalars.count == 2, scalars[0] == chineseBoundaryPrefix, (0x41...0x5A).contains(scalars[1].value) {
+                pinyinBuckets[Int(scalars[1].value - 0x41)] = buckets.count - 1
+                hasPinyin = true
+            }
+            // A label with several primary weights ("Sch") would swallow everything after it up to
+            // the next label; an invisible bucket at label+U+FFFF sends those back to the previous
+            // single-weight bucket.
+            if scalars.first != chineseBoundaryPrefix && primary.primaryWeightCount(of: label) > 1 && scalars.last != maximalScalar {
+                var previous = buckets.count - 2
+                while previous >= 0 && buckets[previous].kind == .normal {
+                    if buckets[previous].displayBucket == nil && primary.primaryWeightCount(of: buckets[previous].boundary) <= 1 {
+                        buckets.append(Bucket(label: "", boundary: label + String(Character(maximalScalar)), kind: .normal, displayBucket: previous))
+                        break
+                    }
+                    previous -= 1
+                }
+            }
+        }
+        buckets.append(Bucket(label: otherTitle, boundary: scriptUpperBoundary, kind: .overflow))
+        if hasPinyin {
+            var ascii: Int?
+            for letter in 0..<26 {
+                if let bucket = asciiBuckets[letter] { ascii = bucket }
+                if let pinyin = pinyinBuckets[letter], let ascii { buckets[pinyin].displayBucket = ascii }
+            }
+        }
+        return buckets
+    }
+
+    /// The title shown for a bucket label: Chinese boundary contractions lose their prefix, stroke
+    /// counts read "N劃".
+    private static func displayTitle(for label: String) -> String {
+        let scalars = Array(label.unicodeScalars)
+        guard scalars.first == chineseBoundaryPrefix, scalars.count >= 2 else { return label }
+        let rest = scalars[1].value
+        if rest > 0x2800 && rest <= 0x28FF {
+            return "\(rest - 0x2800)\u{5283}"
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars.dropFirst())
+        return String(view)
+    }
+
+    /// The bucket `text` falls into: the last one whose boundary sorts at or before it.
+    private static func bucketIndex(of text: String, in buckets: [Bucket], primary: ICUCollator) -> Int {
+        buckets.lastIndex { primary.compare($0.boundary, text) <= 0 } ?? 0
+    }
+
+    /// Where UIKit titles a section with another letter of the same bucket than CLDR's index
+    /// exemplar (used only while that letter really falls in the bucket). Arabic: CLDR's first index
+    /// letter is ALEF (ا); UIKit shows ALEF WITH MADDA ABOVE (آ), which sorts in ALEF's bucket.
+    private static let uikitTitles: [String: [String: String]] = [
+        "ar": ["\u{0627}": "\u{0622}"],
+    ]
+}
+
+/// Helpers for the primary level of ICU sort keys: the bytes before the first level separator.
+enum PrimaryKey {
+    /// Bytes below this end the primary level (0x01 separates levels, 0x00 ends the key).
+    static let levelEnd: UInt8 = 0x02
+
+    static func prefix(of key: [UInt8]) -> [UInt8] {
+        Array(key.prefix { $0 >= levelEnd })
+    }
+
+    /// The length of the primary level of the key starting at `start`.
+    static func length(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = 0
+        while length < key.count && key[length] >= levelEnd { length += 1 }
+        return length
+    }
+
+    static func compare(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        a.withUnsafeBufferPointer { a in
+            let shared = min(a.count, b.count)
+            if shared > 0 {
+                let order = memcmp(a.baseAddress!, b.baseAddress!, shared)
+                if order != 0 { return Int(order) }
+            }
+            return a.count - b.count
+        }
+    }
+}

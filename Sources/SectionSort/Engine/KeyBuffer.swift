@@ -1,0 +1,77 @@
+/// A growable run of bytes at a stable address: the storage of one chunk's sort keys.
+///
+/// One allocation holds the keys of a whole chunk of items (never one allocation per item). The
+/// buffer is filled by a single worker; after that phase it is only read, through `bytes(at:)` and
+/// `pointer(at:)`, by any number of threads.
+///
+/// Sendability: `@unchecked` because it holds a raw pointer. It is sound because every mutation
+/// (`append`, `appendBytes`) happens on the one thread that fills the buffer, before the buffer is
+/// published to other threads by the end of a `DispatchQueue.concurrentPerform` (a full barrier),
+/// and nothing mutates it afterwards.
+final class KeyBuffer: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    private func reserve(_ extra: Int) {
+        let needed = count + extra
+        guard needed > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Lets `write` fill up to `limit` bytes at the end of the buffer and keeps the number it
+    /// returns.
+    @discardableResult
+    func appendBytes(upTo limit: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) -> Int {
+        reserve(limit)
+        let written = write(base + count)
+        precondition(written >= 0 && written <= limit, "a writer reported more bytes than it was given")
+        count += written
+        return written
+    }
+
+    /// Gives back the capacity that was not used; call once the buffer is full.
+    func shrinkToFit() {
+        guard capacity > count + 64 else { return }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = max(count, 1)
+    }
+
+    /// The address of byte `offset`; valid while this buffer is alive and no longer growing.
+    func pointer(at offset: Int) -> UnsafePointer<UInt8> {
+        UnsafePointer(base + offset)
+    }
+
+    /// A copy of `length` bytes starting at `offset`.
+    func bytes(at offset: Int, length: Int) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + offset, count: length))
+    }
+
+    /// Bytewise complement of the bytes from `offset` to the end: turns ascending key order into
+    /// descending order.
+    func complement(from offset: Int) {
+        for index in offset..<count { base[index] = ~base[index] }
+    }
+}
