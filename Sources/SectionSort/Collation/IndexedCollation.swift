@@ -82,11 +82,13 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m + log t), where m is the length of the string and t the number of titles.
     public func section(for string: String) -> Int {
-        let key = sortKey(of: string)
-        return key.withUnsafeBufferPointer { key in
-            let primary = UnsafeBufferPointer(rebasing: key[..<PrimaryKey.length(key)])
-            return displayPosition[index.titleIndex(primaryKey: primary)]
-        }
+        sortKey(of: string).withUnsafeBufferPointer { section(primaryKey: $0) }
+    }
+
+    /// The section of an item whose sort key (under this collation's options) is `key`.
+    func section(primaryKey key: UnsafeBufferPointer<UInt8>) -> Int {
+        let primary = UnsafeBufferPointer(rebasing: key[..<PrimaryKey.length(key)])
+        return displayPosition[index.titleIndex(primaryKey: primary)]
     }
 
     /// The section a tap on the section index title at `indexTitleIndex` scrolls to. Titles and

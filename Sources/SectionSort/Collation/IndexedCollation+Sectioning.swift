@@ -1,0 +1,147 @@
+import Dispatch
+
+/// How ``IndexedCollation`` arranges a sectioned list.
+public struct SectioningOptions: Sendable, Hashable {
+    /// The direction of the primary key: descending lists show sections Z to A (the "#" section
+    /// stays where ``CollationOptions/otherSection`` puts it) and items Z to A inside them.
+    public var order: SortDirection
+    /// The direction of the secondary key, among items whose primary keys are equal.
+    public var secondaryOrder: SortDirection
+    /// Include a section for every title, empty or not: UIKit's fixed-size array form.
+    public var includesEmptySections: Bool
+    /// Worker threads; nil means one per core. The result is the same for any number.
+    public var threads: Int?
+
+    /// Creates options: ascending, empty sections left out, all cores.
+    public init(order: SortDirection = .ascending, secondaryOrder: SortDirection = .ascending,
+                includesEmptySections: Bool = false, threads: Int? = nil) {
+        self.order = order
+        self.secondaryOrder = secondaryOrder
+        self.includesEmptySections = includesEmptySections
+        self.threads = threads
+    }
+}
+
+extension IndexedCollation {
+    /// Sorts `items` into sections by the string `key` returns.
+    ///
+    /// Each item's string is extracted once and its collation key computed once; sections are sorted
+    /// in parallel. Items whose keys are equal keep their input order.
+    ///
+    /// ```swift
+    /// let list = collation.sections(of: contacts, by: \.lastName)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - items: the items, in any order.
+    ///   - key: the string each item is sectioned and sorted by.
+    ///   - options: direction, empty sections, threads.
+    /// - Returns: the non-empty sections in display order (all sections with
+    ///   ``SectioningOptions/includesEmptySections``).
+    /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their
+    ///   strings, divided among the threads.
+    public func sections<Item>(of items: [Item], by key: (Item) -> String,
+                               options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
+        let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
+        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+    }
+
+    /// Sorts `items` into sections by `key`, ordering items with equal keys by `secondaryKey`: the
+    /// first name after the last name.
+    ///
+    /// ```swift
+    /// let list = collation.sections(of: contacts, by: \.lastName, then: \.firstName)
+    /// ```
+    ///
+    /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
+    public func sections<Item>(of items: [Item], by key: (Item) -> String, then secondaryKey: (Item) -> String,
+                               options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
+        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
+                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+    }
+
+    /// Sections the positions of `items` instead of the items: the shape MSTableViewOrganizer
+    /// returns, for data that should not be copied. `list[section: s, row: r]` is an index into `items`.
+    ///
+    /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
+    public func sectionedIndices<Item>(of items: [Item], by key: (Item) -> String, then secondaryKey: ((Item) -> String)? = nil,
+                                       options: SectioningOptions = SectioningOptions()) -> SectionedList<Int> {
+        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        return makeList(Array(items.indices), permutation: try! permutation(input, options: options, control: nil), options: options)
+    }
+
+    /// Sorts `items` into sections off the caller's thread.
+    ///
+    /// The work runs on Dispatch's global queues, not on the caller's actor, so a main-actor caller
+    /// stays responsive. Cancelling the calling task stops the work early and throws
+    /// `CancellationError`.
+    ///
+    /// ```swift
+    /// let list = try await collation.sections(of: contacts, by: \.lastName) { progress in
+    ///     print(progress.phase, progress.fractionCompleted)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
+    /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
+    public func sections<Item: Sendable>(of items: [Item], by key: @escaping @Sendable (Item) -> String,
+                                         then secondaryKey: (@Sendable (Item) -> String)? = nil,
+                                         options: SectioningOptions = SectioningOptions(),
+                                         progress: (@Sendable (SectioningProgress) -> Void)? = nil) async throws -> SectionedList<Item> {
+        let control = EngineControl(progress: progress)
+        return try await withTaskCancellationHandler {
+            try Task.checkCancellation()
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(with: Result {
+                        try control.checkCancellation()
+                        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+                                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+                        try control.checkCancellation()
+                        let permutation = try self.permutation(input, options: options, control: control)
+                        return self.makeList(items, permutation: permutation, options: options)
+                    })
+                }
+            }
+        } onCancel: {
+            control.cancel()
+        }
+    }
+
+    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl?,
+                     keyMethod: SortKeyMethod = .utf8Incremental) throws -> SectionedPermutation {
+        var configuration = EngineConfiguration()
+        configuration.threads = options.threads
+        configuration.keyMethod = keyMethod
+        return try SectioningEngine.run(input, collation: self, configuration: configuration, control: control)
+    }
+
+    /// The sections of `collation` in display order for `options`: letters reversed for descending
+    /// lists, "#" where the collation's options put it.
+    func displayOrder(_ options: SectioningOptions) -> [Int] {
+        let all = Array(sectionTitles.indices)
+        guard options.order == .descending else { return all }
+        let other = otherSectionIndex
+        let letters = all.filter { $0 != other }.reversed()
+        return self.options.otherSection == .first ? [other] + letters : letters + [other]
+    }
+
+    func makeList<Item>(_ items: [Item], permutation: SectionedPermutation, options: SectioningOptions) -> SectionedList<Item> {
+        var storage: [Item] = []
+        storage.reserveCapacity(items.count)
+        var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
+        for section in displayOrder(options) {
+            let positions = permutation.range(ofSection: section)
+            guard options.includesEmptySections || !positions.isEmpty else { continue }
+            let start = storage.count
+            for position in positions { storage.append(items[permutation.order[position]]) }
+            ranges.append(start..<storage.count)
+            titles.append(sectionTitles[section])
+            titleIndices.append(section)
+        }
+        return SectionedList(indexTitles: sectionTitles, storage: storage, sectionRanges: ranges, titles: titles, titleIndices: titleIndices)
+    }
+}

@@ -1,0 +1,196 @@
+import Synchronization
+
+/// What to section: one string per item (and optionally a second one), in input order.
+struct SectioningInput: Sendable {
+    var primaryKeys: [String]
+    var secondaryKeys: [String]?
+    var primaryDirection: SortDirection = .ascending
+    var secondaryDirection: SortDirection = .ascending
+}
+
+/// How the engine runs; none of this changes its output.
+struct EngineConfiguration: Sendable {
+    /// Worker threads; nil means one per core.
+    var threads: Int?
+    var keyMethod: SortKeyMethod = .utf8Incremental
+    /// Items per key-computing job: one key buffer and one collator clone each.
+    var chunkSize = 4096
+    /// Sections smaller than this are never split across threads.
+    var minimumPieceSize = 16384
+}
+
+/// The engine's result: input positions in output order, grouped by section.
+struct SectionedPermutation: Sendable {
+    /// Input positions, section after section in `sectionTitles` order.
+    var order: [Int]
+    /// The items of section `s` are `order[sectionStarts[s]..<sectionStarts[s + 1]]`.
+    var sectionStarts: [Int]
+
+    func range(ofSection section: Int) -> Range<Int> { sectionStarts[section]..<sectionStarts[section + 1] }
+}
+
+/// The bulk engine: keys once per item into chunk arenas, sections by binary search against the
+/// index boundaries, a stable counting scatter into sections, then sorts of sections (and of
+/// pieces of large sections) in parallel, merged in parallel.
+///
+/// Memory beyond the items and their extracted strings: the key bytes (about 2–3 bytes per
+/// character per collation level in use), 24 bytes per item for the by-item entries, 24 for the
+/// by-section entries (the by-item ones are freed before sorting starts, and split sections reuse
+/// them as merge scratch), 4 for the section numbers and 8 for the output order.
+enum SectioningEngine {
+    /// - Complexity: O(n·m) to compute keys, where m is the average string length, plus
+    ///   O(n log n) comparisons to sort; both spread over the configured threads.
+    static func run(_ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
+                    control: EngineControl? = nil) throws -> SectionedPermutation {
+        let count = input.primaryKeys.count
+        if let secondary = input.secondaryKeys {
+            precondition(secondary.count == count, "secondary keys must be as many as primary keys")
+        }
+        precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
+        let sectionCount = collation.sectionTitles.count
+        guard count > 0 else {
+            return SectionedPermutation(order: [], sectionStarts: Array(repeating: 0, count: sectionCount + 1))
+        }
+        let pool = WorkerPool(threads: configuration.threads)
+        let chunkSize = max(1, configuration.chunkSize)
+        let chunkCount = (count + chunkSize - 1) / chunkSize
+
+        let byItem = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+        var byItemAllocated = true
+        defer { if byItemAllocated { byItem.deallocate() } }
+        var sections = [UInt32](repeating: 0, count: count)
+        var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
+        var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
+        let failure = FirstFailure()
+
+        // Phase 1: keys and sections, chunk by chunk.
+        sections.withUnsafeMutableBufferPointer { sectionsBuffer in
+            histograms.withUnsafeMutableBufferPointer { histogramBuffer in
+                buffers.withUnsafeMutableBufferPointer { bufferSlots in
+                    let sections = SharedMutableBuffer(sectionsBuffer)
+                    let histograms = SharedMutableBuffer(histogramBuffer)
+                    let slots = SharedMutableBuffer(bufferSlots)
+                    let entries = SharedMutableBuffer(byItem)
+                    pool.run(chunkCount) { chunk in
+                        if control?.isCancelled == true || failure.hasFailed { return }
+                        let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
+                        do {
+                            let collator = try collation.makeWorkerCollator()
+                            let buffer = KeyBuffer(capacity: items.count * 48)
+                            var histogram = [Int](repeating: 0, count: sectionCount)
+                            let offsets = computeKeys(items, input: input, collation: collation, collator: collator,
+                                                      method: configuration.keyMethod, into: buffer,
+                                                      sections: sections, histogram: &histogram)
+                            buffer.shrinkToFit()
+                            for (position, item) in items.enumerated() {
+                                let start = offsets[position], end = offsets[position + 1]
+                                (entries.base.baseAddress! + item).initialize(
+                                    to: SortEntry(key: buffer.pointer(at: start), length: end - start, index: item))
+                            }
+                            for section in 0..<sectionCount { histograms[chunk * sectionCount + section] = histogram[section] }
+                            slots[chunk] = buffer
+                            control?.keysComputed(items.count, of: count)
+                        } catch {
+                            failure.record(error)
+                        }
+                    }
+                }
+            }
+        }
+        try failure.rethrow()
+        try control?.checkCancellation()
+
+        // Phase 2: stable scatter into sections (chunk order, then item order inside a chunk).
+        var sectionStarts = [Int](repeating: 0, count: sectionCount + 1)
+        var writePositions = [Int](repeating: 0, count: chunkCount * sectionCount)
+        var running = 0
+        for section in 0..<sectionCount {
+            sectionStarts[section] = running
+            for chunk in 0..<chunkCount {
+                writePositions[chunk * sectionCount + section] = running
+                running += histograms[chunk * sectionCount + section]
+            }
+        }
+        sectionStarts[sectionCount] = running
+        let bySection = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+        defer { bySection.deallocate() }
+        sections.withUnsafeBufferPointer { sectionsBuffer in
+            writePositions.withUnsafeMutableBufferPointer { positionsBuffer in
+                let sections = SharedMutableBuffer(UnsafeMutableBufferPointer(mutating: sectionsBuffer))
+                let positions = SharedMutableBuffer(positionsBuffer)
+                let source = SharedMutableBuffer(byItem)
+                let destination = SharedMutableBuffer(bySection)
+                pool.run(chunkCount) { chunk in
+                    for item in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
+                        let slot = chunk * sectionCount + Int(sections[item])
+                        (destination.base.baseAddress! + positions[slot]).initialize(to: source[item])
+                        positions[slot] += 1
+                    }
+                }
+            }
+        }
+        sections = []
+        try control?.checkCancellation()
+
+        // Phase 3: sort sections, split the large ones, merge the pieces.
+        control?.report(.sorting, completed: 0, total: count)
+        byItemAllocated = false
+        let scratch = byItem  // reused as merge scratch: its entries have all been moved out
+        ParallelSectionSorter(pool: pool, entries: SharedMutableBuffer(bySection), scratch: SharedMutableBuffer(scratch),
+                              minimumPieceSize: configuration.minimumPieceSize, control: control)
+            .sort(sectionStarts: sectionStarts)
+        scratch.deallocate()
+        try control?.checkCancellation()
+
+        // Phase 4: the permutation.
+        var order = [Int](repeating: 0, count: count)
+        order.withUnsafeMutableBufferPointer { orderBuffer in
+            let order = SharedMutableBuffer(orderBuffer)
+            let sorted = SharedMutableBuffer(bySection)
+            pool.run(chunkCount) { chunk in
+                for position in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
+                    order[position] = Int(sorted[position].index)
+                }
+            }
+        }
+        withExtendedLifetime(buffers) {}
+        control?.report(.finished, completed: count, total: count)
+        return SectionedPermutation(order: order, sectionStarts: sectionStarts)
+    }
+
+    /// Appends the keys of `items` to `buffer`, records each item's section, and returns the key
+    /// offsets (one more than the items: the end of the last key).
+    private static func computeKeys(_ items: Range<Int>, input: SectioningInput, collation: IndexedCollation, collator: ICUCollator,
+                                    method: SortKeyMethod, into buffer: KeyBuffer,
+                                    sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]) -> [Int] {
+        var offsets = [Int]()
+        offsets.reserveCapacity(items.count + 1)
+        for item in items {
+            let start = buffer.count
+            offsets.append(start)
+            collator.appendSortKey(of: input.primaryKeys[item], to: buffer, method: method)
+            // The section comes from the primary level of the primary key, before any reversal.
+            let keyLength = buffer.count - start
+            let section = collation.section(primaryKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
+            sections[item] = UInt32(section)
+            histogram[section] += 1
+            if input.primaryDirection == .descending { buffer.complement(from: start) }
+            if let secondary = input.secondaryKeys {
+                let secondaryStart = buffer.count
+                collator.appendSortKey(of: secondary[item], to: buffer, method: method)
+                if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
+            }
+        }
+        offsets.append(buffer.count)
+        return offsets
+    }
+}
+
+/// The first error thrown by any job of a parallel phase.
+private final class FirstFailure: Sendable {
+    private let error = Mutex<(any Error)?>(nil)
+    var hasFailed: Bool { error.withLock { $0 != nil } }
+    func record(_ failure: any Error) { error.withLock { if $0 == nil { $0 = failure } } }
+    func rethrow() throws { if let failure = error.withLock({ $0 }) { throw failure } }
+}
+

@@ -1,0 +1,113 @@
+/// Items grouped into titled sections, in display order: what a table view with a section index
+/// shows.
+///
+/// A `SectionedList` is a random-access collection of its sections; each ``Section`` is a
+/// random-access collection of its items, indexed from zero. All items live in one array, so a
+/// list of n items costs one allocation of n items plus one small value per section.
+///
+/// ```swift
+/// let list = collation.sections(of: contacts, by: \.lastName)
+/// list.count                 // number of sections
+/// list[0].title              // "E"
+/// list[section: 2, row: 1]   // an item
+/// list.indexTitles           // the titles of the side index
+/// ```
+public struct SectionedList<Item>: RandomAccessCollection {
+    /// One section: a title and its items.
+    public struct Section: RandomAccessCollection {
+        /// The section header, e.g. "A" or "#".
+        public let title: String
+        /// The position of this section's title in ``SectionedList/indexTitles``, if it has one.
+        public let indexTitleIndex: Int?
+        let storage: [Item]
+        let range: Range<Int>
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { range.count }
+
+        /// The item at `row`.
+        ///
+        /// - Complexity: O(1).
+        public subscript(row: Int) -> Item {
+            precondition(row >= 0 && row < range.count, "row \(row) is out of range 0..<\(range.count) in section '\(title)'")
+            return storage[range.lowerBound + row]
+        }
+
+        /// The section's items as an array.
+        ///
+        /// - Complexity: O(k), where k is the number of items in the section.
+        public var items: [Item] { Array(storage[range]) }
+    }
+
+    /// The titles of the section index beside the list, in order (for alphabetical lists, every
+    /// title of the collation, also those of empty sections, so the index does not jump about).
+    public let indexTitles: [String]
+    let storage: [Item]
+    let sectionRanges: [Range<Int>]
+    let titles: [String]
+    let titleIndices: [Int?]
+
+    init(indexTitles: [String], storage: [Item], sectionRanges: [Range<Int>], titles: [String], titleIndices: [Int?]) {
+        self.indexTitles = indexTitles
+        self.storage = storage
+        self.sectionRanges = sectionRanges
+        self.titles = titles
+        self.titleIndices = titleIndices
+    }
+
+    /// An empty list.
+    public init() {
+        self.init(indexTitles: [], storage: [], sectionRanges: [], titles: [], titleIndices: [])
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { sectionRanges.count }
+
+    /// The section at `position`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(position: Int) -> Section {
+        Section(title: titles[position], indexTitleIndex: titleIndices[position], storage: storage, range: sectionRanges[position])
+    }
+
+    /// The item at `row` of `section`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(section section: Int, row row: Int) -> Item {
+        self[section][row]
+    }
+
+    /// The titles of the sections, in order (only the sections in this list).
+    public var sectionTitles: [String] { titles }
+
+    /// All items, section after section, row after row.
+    public var allItems: [Item] { storage }
+
+    /// The number of items in all sections.
+    public var itemCount: Int { storage.count }
+
+    /// The section to scroll to when the user taps the index title at `indexTitleIndex`: the
+    /// section of that title or, if it is empty, the next section that exists (the last one past
+    /// the end). Nil for an empty list.
+    ///
+    /// - Complexity: O(s), where s is the number of sections.
+    public func section(forIndexTitleAt indexTitleIndex: Int) -> Int? {
+        guard !sectionRanges.isEmpty else { return nil }
+        let titled = titleIndices.enumerated().compactMap { position, title in title.map { (position, $0) } }
+        // Titled sections appear in index order or in reverse index order (descending lists).
+        let ascending = titled.count < 2 || titled[0].1 < titled[titled.count - 1].1
+        if let exact = titled.first(where: { $0.1 == indexTitleIndex }) { return exact.0 }
+        let next = ascending ? titled.first { $0.1 > indexTitleIndex } : titled.last { $0.1 > indexTitleIndex }
+        return next?.0 ?? (ascending ? titled.last?.0 : titled.first?.0) ?? 0
+    }
+}
+
+extension SectionedList: Sendable where Item: Sendable {}
+extension SectionedList.Section: Sendable where Item: Sendable {}
+
+extension SectionedList: CustomStringConvertible {
+    /// The sections, one per line, as "title: item, item, …".
+    public var description: String {
+        map { section in "\(section.title): " + section.map { "\($0)" }.joined(separator: ", ") }.joined(separator: "\n")
+    }
+}

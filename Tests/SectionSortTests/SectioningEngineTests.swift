@@ -1,0 +1,83 @@
+import Testing
+@testable import SectionSort
+
+@Suite struct SectioningEngineTests {
+    /// Small chunks and pieces so that a few hundred items exercise splitting and merging.
+    static func configuration(threads: Int, method: SortKeyMethod = .utf8Incremental) -> EngineConfiguration {
+        EngineConfiguration(threads: threads, keyMethod: method, chunkSize: 7, minimumPieceSize: 5)
+    }
+
+    @Test(arguments: ["sv_SE", "en_US", "ja_JP", "zh", "ko_KR", "de"])
+    func matchesSequentialReferenceForAnyThreadCount(locale: String) throws {
+        let collation = try IndexedCollation(locale: locale)
+        for (seed, count) in [(1, 0), (2, 1), (3, 50), (4, 700)] as [(UInt64, Int)] {
+            let input = SectioningInput(primaryKeys: RandomStrings.make(count, seed: seed))
+            let expected = SequentialReference.permutation(input, collation: collation)
+            for threads in [1, 2, 8] {
+                let actual = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: threads))
+                #expect(firstDifference(actual.order, expected.order) == nil, "\(locale), \(count) items, \(threads) threads: order differs from the reference")
+                #expect(actual.sectionStarts == expected.sectionStarts, "\(locale), \(threads) threads: sections differ")
+            }
+        }
+    }
+
+    @Test func secondaryKeysAndDirectionsMatchReference() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let first = RandomStrings.make(600, seed: 11), second = RandomStrings.make(600, seed: 12)
+        for (primary, secondary) in [(SortDirection.ascending, SortDirection.descending), (.descending, .ascending), (.descending, .descending)] {
+            let input = SectioningInput(primaryKeys: first, secondaryKeys: second, primaryDirection: primary, secondaryDirection: secondary)
+            let expected = SequentialReference.permutation(input, collation: collation)
+            for threads in [1, 2, 8] {
+                let actual = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: threads))
+                #expect(firstDifference(actual.order, expected.order) == nil, "\(primary)/\(secondary) with \(threads) threads differs from the reference")
+            }
+        }
+    }
+
+    @Test func everyItemAppearsExactlyOnce() throws {
+        let collation = try IndexedCollation(locale: "ru")
+        for seed in 20..<30 as Range<UInt64> {
+            let keys = RandomStrings.make(Int(seed) * 37, seed: seed)
+            let result = try SectioningEngine.run(SectioningInput(primaryKeys: keys), collation: collation,
+                                                  configuration: Self.configuration(threads: 3))
+            #expect(result.order.sorted() == Array(keys.indices), "seed \(seed): an item is missing or repeated")
+            #expect(result.sectionStarts.last == keys.count)
+            #expect(zip(result.sectionStarts, result.sectionStarts.dropFirst()).allSatisfy { $0 <= $1 }, "section ranges must not overlap")
+        }
+    }
+
+    @Test func bothKeyMethodsGiveIdenticalKeys() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let collator = try collation.makeWorkerCollator()
+        for text in RandomStrings.make(300, seed: 5) + [String(repeating: "ö", count: 5000)] {
+            #expect(collator.sortKey(of: text, method: .utf8Incremental) == collator.sortKey(of: text, method: .utf16Whole),
+                    "keys differ for \(text.debugDescription)")
+        }
+        let input = SectioningInput(primaryKeys: RandomStrings.make(400, seed: 6))
+        let utf8 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf8Incremental))
+        let utf16 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf16Whole))
+        #expect(firstDifference(utf8.order, utf16.order) == nil)
+    }
+
+    @Test func largeSingleSectionIsSplitAndMergedIdentically() throws {
+        // Every string starts with "M": one section, far above the piece size, so it is sorted in
+        // pieces and merged over several rounds.
+        let collation = try IndexedCollation(locale: "en_US")
+        let keys = RandomStrings.make(3000, seed: 9).map { "M" + $0 }
+        let input = SectioningInput(primaryKeys: keys)
+        let expected = SequentialReference.permutation(input, collation: collation)
+        for threads in [1, 2, 4, 8, 16] {
+            let configuration = EngineConfiguration(threads: threads, chunkSize: 64, minimumPieceSize: 50)
+            let actual = try SectioningEngine.run(input, collation: collation, configuration: configuration)
+            #expect(firstDifference(actual.order, expected.order) == nil, "\(threads) threads")
+        }
+    }
+}
+
+/// The first position where two sequences differ (a shorter one differs where it ends), or nil.
+func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int? {
+    for position in 0..<max(a.count, b.count) where position >= a.count || position >= b.count || a[position] != b[position] {
+        return position
+    }
+    return nil
+}

@@ -1,0 +1,62 @@
+@testable import SectionSort
+
+/// The plain, one-thread way to section: one collator, keys by `ucol_getSortKey`, the standard
+/// library's sort with a comparator, grouping afterwards. The engine must match it exactly.
+enum SequentialReference {
+    static func permutation(_ input: SectioningInput, collation: IndexedCollation) -> SectionedPermutation {
+        let count = input.primaryKeys.count
+        let sections = input.primaryKeys.map { collation.section(for: $0) }
+        let primary = input.primaryKeys.map { collation.sortKey(of: $0) }
+        let secondary = input.secondaryKeys?.map { collation.sortKey(of: $0) }
+        func ordered(_ a: [UInt8], _ b: [UInt8], _ direction: SortDirection) -> Bool {
+            direction == .ascending ? a.lexicographicallyPrecedes(b) : b.lexicographicallyPrecedes(a)
+        }
+        let order = (0..<count).sorted { a, b in
+            if sections[a] != sections[b] { return sections[a] < sections[b] }
+            if primary[a] != primary[b] { return ordered(primary[a], primary[b], input.primaryDirection) }
+            if let secondary, secondary[a] != secondary[b] { return ordered(secondary[a], secondary[b], input.secondaryDirection) }
+            return a < b
+        }
+        var starts = [Int](repeating: 0, count: collation.sectionTitles.count + 1)
+        for item in order { starts[sections[item] + 1] += 1 }
+        for section in 0..<collation.sectionTitles.count { starts[section + 1] += starts[section] }
+        return SectionedPermutation(order: order, sectionStarts: starts)
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), so that failures reproduce.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random strings that exercise collation: several scripts, case and accent variants, repeats,
+/// digits, symbols, emoji, combining marks, empty strings.
+enum RandomStrings {
+    static let pieces: [String] = [
+        "a", "A", "á", "Å", "ä", "Ä", "ö", "Ö", "o", "e", "é", "ß", "ss", "z", "Z", "th", "ch", "ll",
+        "Ж", "ж", "я", "Ё", "α", "Ω", "ά", "あ", "ガ", "カ", "か", "ん", "가", "힣", "ㄱ", "林", "张", "中",
+        "0", "7", "12", " ", "-", "'", "!", "😀", "\u{301}", "\u{308}", "ا", "ب", "א",
+    ]
+
+    static func make(_ count: Int, seed: UInt64) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        var result: [String] = []
+        for _ in 0..<count {
+            if !result.isEmpty && Int.random(in: 0..<5, using: &generator) == 0 {
+                result.append(result[Int.random(in: 0..<result.count, using: &generator)])  // exact repeats
+                continue
+            }
+            let length = Int.random(in: 0...6, using: &generator)
+            result.append((0..<length).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined())
+        }
+        return result
+    }
+}
