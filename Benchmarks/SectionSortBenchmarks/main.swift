@@ -1,3 +1,2 @@
-import SectionSort
-let c = try IndexedCollation(locale: "ar_SA")
-print(c.sectionTitles.joined(separator: ", "))
+@testable import SectionSort
+import Foundation

@@ -137,7 +137,9 @@ final class ICUCollator {
                 swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
             }
             var state: (UInt32, UInt32) = (0, 0)
-            let partSize = 64
+            // Each call re-walks the text up to where the last one stopped, so small parts make
+            // long strings quadratic: ask for a whole typical key at once, and double after that.
+            var partSize = utf8.count * 4 + 32
             while true {
                 var status = U_ZERO_ERROR
                 let written = buffer.appendBytes(upTo: partSize) { destination in
@@ -150,6 +152,7 @@ final class ICUCollator {
                 // A failure here can only be memory exhaustion inside ICU; the key is then
                 // truncated, which still orders deterministically.
                 if written < partSize || status.rawValue > 0 { break }
+                partSize *= 2
             }
         }
         buffer.append(0)

@@ -4,6 +4,12 @@ public struct IndexTitle: Hashable, Sendable {
     public let title: String
     /// The index in ``IndexedCollation/sectionTitles`` that a tap on this title selects.
     public let section: Int
+
+    /// Creates an entry showing `title` that selects `section`.
+    public init(title: String, section: Int) {
+        self.title = title
+        self.section = section
+    }
 }
 
 extension IndexedCollation {
