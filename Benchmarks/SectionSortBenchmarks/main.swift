@@ -1,2 +1,111 @@
-@testable import SectionSort
 import Foundation
+import SectionSort
+
+// sectionsort-bench: the bulk engine against the naive per-section sort, in one run.
+
+let usage = """
+    usage: sectionsort-bench [--quick] [--json FILE] [--chart FILE] [--locale ID] [--size N]
+                             [--max-size N] [--threads LIST]
+
+    Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
+    on every comparison) on generated names, checks that every contender gives identical output,
+    and reports medians, spread, items per second, speedups and peak memory.
+
+      --quick          a run under a minute (smaller sizes, fewer repetitions)
+      --json FILE      also write every figure, the machine, toolchain and commit as JSON
+      --chart FILE     write an SVG chart of parallel speedup and cost per item
+      --locale ID      the collation locale (default sv_SE)
+      --size N         items in the headline comparison (default 100000; quick 20000)
+      --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
+      --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
+      -h, --help       show this help
+    """
+
+struct Arguments {
+    var quick = false
+    var jsonPath: String?
+    var chartPath: String?
+    var locale = "sv_SE"
+    var size: Int?
+    var maxSize: Int?
+    var threads: [Int]?
+
+    static func parse(_ arguments: [String]) throws -> Arguments {
+        var result = Arguments()
+        var iterator = arguments.makeIterator()
+        func value(_ option: String) throws -> String {
+            guard let value = iterator.next() else { throw UsageError("\(option) needs a value") }
+            return value
+        }
+        func number(_ option: String) throws -> Int {
+            let text = try value(option)
+            guard let number = Int(text), number > 0 else { throw UsageError("\(option) needs a positive number, not '\(text)'") }
+            return number
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": result.quick = true
+            case "--json": result.jsonPath = try value(argument)
+            case "--chart": result.chartPath = try value(argument)
+            case "--locale": result.locale = try value(argument)
+            case "--size": result.size = try number(argument)
+            case "--max-size": result.maxSize = try number(argument)
+            case "--threads":
+                let text = try value(argument)
+                let list = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+                guard !list.isEmpty else { throw UsageError("--threads needs a list like 1,2,4, not '\(text)'") }
+                result.threads = list
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: throw UsageError("unknown option '\(argument)'")
+            }
+        }
+        return result
+    }
+}
+
+struct UsageError: Error { let message: String; init(_ message: String) { self.message = message } }
+
+struct BenchmarkFailure: Error { let message: String }
+
+/// Everything one run measured; `--json` writes it.
+struct Report: Codable {
+    var tool = "sectionsort-bench"
+    var date: String
+    var mode: String
+    var locale: String
+    var machine: MachineInfo
+    var headline: [Measurement] = []
+    var seedSizes: [Measurement] = []
+    var threadScaling: [Measurement] = []
+    var sizeScaling: [Measurement] = []
+    /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
+    var ratios: [String: Double] = [:]
+}
+
+let arguments: Arguments
+do {
+    arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("sectionsort-bench: \(error.message)\nTry 'sectionsort-bench --help'.\n".utf8))
+    exit(64)
+}
+
+do {
+    let report = try BenchmarkRun(arguments: arguments).run()
+    print(ReportTable.render(report))
+    if let path = arguments.jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        print("wrote \(path)")
+    }
+    if let path = arguments.chartPath {
+        try ScalingChart.svg(report).write(toFile: path, atomically: true, encoding: .utf8)
+        print("wrote \(path)")
+    }
+} catch let failure as BenchmarkFailure {
+    FileHandle.standardError.write(Data("sectionsort-bench: \(failure.message)\n".utf8))
+    exit(1)
+}

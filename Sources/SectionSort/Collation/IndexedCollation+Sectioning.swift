@@ -11,6 +11,11 @@ public struct SectioningOptions: Sendable, Hashable {
     public var includesEmptySections: Bool
     /// Worker threads; nil means one per core. The result is the same for any number.
     public var threads: Int?
+    /// How keys are computed (for benchmarks; the default is the faster method).
+    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf8Incremental
+    /// Stop once keys and sections are computed, to time that floor (for benchmarks). The result
+    /// is then empty.
+    @_spi(Benchmarks) public var stopsAfterKeys = false
 
     /// Creates options: ascending, empty sections left out, all cores.
     public init(order: SortDirection = .ascending, secondaryOrder: SortDirection = .ascending,
@@ -111,11 +116,11 @@ extension IndexedCollation {
         }
     }
 
-    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl?,
-                     keyMethod: SortKeyMethod = .utf8Incremental) throws -> SectionedPermutation {
+    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl?) throws -> SectionedPermutation {
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
-        configuration.keyMethod = keyMethod
+        configuration.keyMethod = options.keyMethod
+        configuration.stopsAfterKeys = options.stopsAfterKeys
         return try SectioningEngine.run(input, collation: self, configuration: configuration, control: control)
     }
 

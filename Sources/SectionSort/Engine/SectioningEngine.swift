@@ -17,6 +17,8 @@ struct EngineConfiguration: Sendable {
     var chunkSize = 4096
     /// Sections smaller than this are never split across threads.
     var minimumPieceSize = 16384
+    /// Return an empty result once keys and sections are computed (to time that phase alone).
+    var stopsAfterKeys = false
 }
 
 /// The engine's result: input positions in output order, grouped by section.
@@ -99,6 +101,10 @@ enum SectioningEngine {
         }
         try failure.rethrow()
         try control?.checkCancellation()
+        if configuration.stopsAfterKeys {
+            withExtendedLifetime(buffers) {}
+            return SectionedPermutation(order: [], sectionStarts: Array(repeating: 0, count: sectionCount + 1))
+        }
 
         // Phase 2: stable scatter into sections (chunk order, then item order inside a chunk).
         var sectionStarts = [Int](repeating: 0, count: sectionCount + 1)

@@ -1,0 +1,111 @@
+import Foundation
+@_spi(Benchmarks) import SectionSort
+
+/// The benchmark's steps: the seeds' sizes, the headline comparison, thread and size scaling.
+struct BenchmarkRun {
+    let arguments: Arguments
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    func run() throws -> Report {
+        let collation = try IndexedCollation(locale: arguments.locale)
+        if collation.isFallback { throw BenchmarkFailure(message: "ICU has no data for locale '\(arguments.locale)'") }
+        let foundationLocale = Locale(identifier: arguments.locale)
+        let workload = NameWorkload(seed: 20261122)
+        var report = Report(date: ISO8601DateFormatter().string(from: Date()), mode: arguments.quick ? "quick" : "full",
+                            locale: arguments.locale, machine: MachineInfo.current())
+        let repetitions = arguments.quick ? 3 : 5
+
+        // The seeds' sizes: 500 and 900 items in one section (UILocalizedIndexedCollation took 1 s and 3 s).
+        for size in [500, 900] {
+            let names = workload.names(size).map { "Al" + $0.lowercased() }
+            guard Set(names.map(collation.section(for:))).count == 1 else {
+                throw BenchmarkFailure(message: "the \(size) generated names are not all in one section")
+            }
+            let (naive, naiveOutput) = Stopwatch.measure("naive, \(size) in one section", items: size, threads: 1, repetitions: repetitions) {
+                Contenders.naive(names, collation: collation, locale: foundationLocale)
+            }
+            var (engine, engineOutput) = Stopwatch.measure("engine, \(size) in one section", items: size, threads: cores, repetitions: repetitions * 4) {
+                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil))
+            }
+            try requireIdentical(engineOutput, naiveOutput, "engine and naive, \(size) items")
+            engine.speedupOverNaive = naive.median / engine.median
+            report.seedSizes += [naive, engine]
+            report.ratios["seed\(size)_engine_vs_naive"] = engine.speedupOverNaive
+        }
+
+        // The headline: n names in the locale, every contender.
+        let size = arguments.size ?? (arguments.quick ? 20_000 : 100_000)
+        let names = workload.names(size)
+        let (naive, naiveOutput) = Stopwatch.measure("naive (Foundation compare per comparison)", items: size, threads: 1,
+                                                     repetitions: arguments.quick ? 1 : 3) {
+            Contenders.naive(names, collation: collation, locale: foundationLocale)
+        }
+        report.headline.append(naive)
+        var contenders: [(String, Int, () -> SectionedOutput?)] = [
+            ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
+            ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
+            ("engine, UTF-16 keys (ucol_getSortKey), all cores", cores, {
+                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf16Whole))
+            }),
+            ("floor: keys and sections only, 1 thread", 1, { Contenders.keysOnly(names, collation: collation, threads: 1); return nil }),
+            ("floor: keys and sections only, all cores", cores, { Contenders.keysOnly(names, collation: collation, threads: nil); return nil }),
+        ]
+        if cores == 1 { contenders.remove(at: 1) }
+        for (name, threads, body) in contenders {
+            var (measurement, output) = Stopwatch.measure(name, items: size, threads: threads, repetitions: repetitions, body)
+            if let output { try requireIdentical(output, naiveOutput, "\(name) and naive") }
+            measurement.speedupOverNaive = naive.median / measurement.median
+            report.headline.append(measurement)
+        }
+        let byName = Dictionary(report.headline.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        report.ratios["engine_all_cores_vs_naive"] = byName["engine, all cores"]?.speedupOverNaive
+        report.ratios["engine_1_thread_vs_naive"] = byName["engine, 1 thread"]?.speedupOverNaive
+        if let utf8 = byName["engine, all cores"], let utf16 = byName["engine, UTF-16 keys (ucol_getSortKey), all cores"] {
+            report.ratios["utf8_keys_vs_utf16_keys"] = utf16.median / utf8.median
+        }
+
+        // Thread scaling on the largest headline-like size.
+        let scalingSize = arguments.quick ? 100_000 : 1_000_000
+        let scalingNames = scalingSize == size ? names : workload.names(scalingSize)
+        let threadCounts = arguments.threads ?? Array(1...max(1, cores))
+        var reference: SectionedOutput?
+        for threads in threadCounts {
+            let (measurement, output) = Stopwatch.measure("engine, \(scalingSize) items, \(threads) threads", items: scalingSize,
+                                                          threads: threads, repetitions: arguments.quick ? 2 : 3) {
+                SectionedOutput(Contenders.engine(scalingNames, collation: collation, threads: threads))
+            }
+            if let reference { try requireIdentical(output, reference, "\(threads) threads and \(threadCounts[0])") } else { reference = output }
+            report.threadScaling.append(measurement)
+        }
+        if let single = report.threadScaling.first(where: { $0.threads == 1 }) {
+            for measurement in report.threadScaling where measurement.threads > 1 {
+                report.ratios["parallel_speedup_\(measurement.threads)_threads"] = single.median / measurement.median
+            }
+        }
+
+        // Size scaling, ×10 each step, all cores.
+        let maxSize = arguments.maxSize ?? (arguments.quick ? 100_000 : 10_000_000)
+        var scaled = 1_000
+        while scaled <= maxSize {
+            let scaledNames = scaled == scalingSize ? scalingNames : workload.names(scaled)
+            let (measurement, _) = Stopwatch.measure("engine, \(scaled) items, all cores", items: scaled, threads: cores,
+                                                     repetitions: scaled >= 10_000_000 ? 2 : (scaled >= 1_000_000 ? 3 : repetitions)) {
+                Contenders.engine(scaledNames, collation: collation, threads: nil).itemCount
+            }
+            report.sizeScaling.append(measurement)
+            scaled *= 10
+        }
+        return report
+    }
+
+    private func requireIdentical(_ output: SectionedOutput, _ expected: SectionedOutput, _ what: String) throws {
+        guard output == expected else {
+            let section = zip(output.items, expected.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(output.items.count, expected.items.count)
+            let rows = section < min(output.items.count, expected.items.count)
+                ? zip(output.items[section], expected.items[section]).enumerated().first { $0.element.0 != $0.element.1 }
+                    .map { " row \($0.offset): \($0.element.0.debugDescription) vs \($0.element.1.debugDescription)" } ?? ""
+                : ""
+            throw BenchmarkFailure(message: "outputs differ (\(what)), first in section \(section)\(rows); not timing a wrong result")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@_spi(Benchmarks) import SectionSort
+
+/// A sectioned result reduced to what must be identical between contenders.
+struct SectionedOutput: Equatable {
+    var titles: [String]
+    var items: [[String]]
+
+    init(_ list: SectionedList<String>) {
+        titles = list.sectionTitles
+        items = list.map(\.items)
+    }
+
+    init(titles: [String], items: [[String]]) {
+        self.titles = titles
+        self.items = items
+    }
+}
+
+/// The ways of sectioning a list of names that the benchmark compares.
+enum Contenders {
+    /// What the UIKit recipes do (seeds 002 and 003): put each item in its section, then sort each
+    /// section with a comparator that calls Foundation's localized compare on every comparison.
+    static func naive(_ names: [String], collation: IndexedCollation, locale: Locale) -> SectionedOutput {
+        var sections = [[String]](repeating: [], count: collation.sectionTitles.count)
+        for name in names { sections[collation.section(for: name)].append(name) }
+        var titles: [String] = [], items: [[String]] = []
+        for (index, section) in sections.enumerated() where !section.isEmpty {
+            titles.append(collation.sectionTitles[index])
+            items.append(section.sorted { $0.compare($1, options: [], range: nil, locale: locale) == .orderedAscending })
+        }
+        return SectionedOutput(titles: titles, items: items)
+    }
+
+    /// The engine with `threads` threads (nil: all cores) and a key method.
+    static func engine(_ names: [String], collation: IndexedCollation, threads: Int?,
+                       keyMethod: SortKeyMethod = .utf8Incremental) -> SectionedList<String> {
+        var options = SectioningOptions(threads: threads)
+        options.keyMethod = keyMethod
+        return collation.sections(of: names, by: { $0 }, options: options)
+    }
+
+    /// Only the first phase of the engine: keys and sections. The floor under the engine's time.
+    static func keysOnly(_ names: [String], collation: IndexedCollation, threads: Int?) {
+        var options = SectioningOptions(threads: threads)
+        options.stopsAfterKeys = true
+        _ = collation.sections(of: names, by: { $0 }, options: options)
+    }
+}
