@@ -44,8 +44,8 @@ struct BenchmarkRun {
         var contenders: [(String, Int, () -> SectionedOutput?)] = [
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
-            ("engine, UTF-16 keys (ucol_getSortKey), all cores", cores, {
-                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf16Whole))
+            ("engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores, {
+                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf8Incremental))
             }),
             ("floor: keys and sections only, 1 thread", 1, { Contenders.keysOnly(names, collation: collation, threads: 1); return nil }),
             ("floor: keys and sections only, all cores", cores, { Contenders.keysOnly(names, collation: collation, threads: nil); return nil }),
@@ -60,8 +60,8 @@ struct BenchmarkRun {
         let byName = Dictionary(report.headline.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         report.ratios["engine_all_cores_vs_naive"] = byName["engine, all cores"]?.speedupOverNaive
         report.ratios["engine_1_thread_vs_naive"] = byName["engine, 1 thread"]?.speedupOverNaive
-        if let utf8 = byName["engine, all cores"], let utf16 = byName["engine, UTF-16 keys (ucol_getSortKey), all cores"] {
-            report.ratios["utf8_keys_vs_utf16_keys"] = utf16.median / utf8.median
+        if let utf16 = byName["engine, all cores"], let utf8 = byName["engine, UTF-8 keys (ucol_nextSortKeyPart), all cores"] {
+            report.ratios["utf16_keys_vs_utf8_keys"] = utf8.median / utf16.median
         }
 
         // Thread scaling on the largest headline-like size.

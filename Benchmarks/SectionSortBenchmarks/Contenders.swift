@@ -34,7 +34,7 @@ enum Contenders {
 
     /// The engine with `threads` threads (nil: all cores) and a key method.
     static func engine(_ names: [String], collation: IndexedCollation, threads: Int?,
-                       keyMethod: SortKeyMethod = .utf8Incremental) -> SectionedList<String> {
+                       keyMethod: SortKeyMethod = .utf16Whole) -> SectionedList<String> {
         var options = SectioningOptions(threads: threads)
         options.keyMethod = keyMethod
         return collation.sections(of: names, by: { $0 }, options: options)

@@ -1,5 +1,5 @@
 import Testing
-@testable import SectionSort
+@_spi(Benchmarks) @testable import SectionSort
 
 @Suite struct SectioningEngineTests {
     /// Small chunks and pieces so that a few hundred items exercise splitting and merging.

@@ -72,19 +72,6 @@ struct AlphabeticIndex: Sendable {
         boundaries = buckets.map { PrimaryKey.prefix(of: collator.sortKey(of: $0.boundary)) }
     }
 
-    /// The title index of an item whose primary sort key bytes are `primaryKey`.
-    ///
-    /// - Complexity: O(log b) comparisons, where b is the number of buckets.
-    func titleIndex(primaryKey: UnsafeBufferPointer<UInt8>) -> Int {
-        // Find the last boundary <= key. Boundary 0 is the empty underflow boundary.
-        var low = 0, high = boundaries.count
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if PrimaryKey.compare(boundaries[middle], primaryKey) <= 0 { low = middle } else { high = middle }
-        }
-        return bucketTitles[low]
-    }
-
     // MARK: Building
 
     /// The first string of each script in collation order; the last one starts the overflow.
@@ -284,30 +271,10 @@ struct AlphabeticIndex: Sendable {
     ]
 }
 
-/// Helpers for the primary level of ICU sort keys: the bytes before the first level separator.
+/// The primary level of an ICU sort key: the bytes before the first level separator (0x01) or the
+/// end of the key (0x00).
 enum PrimaryKey {
-    /// Bytes below this end the primary level (0x01 separates levels, 0x00 ends the key).
-    static let levelEnd: UInt8 = 0x02
-
     static func prefix(of key: [UInt8]) -> [UInt8] {
-        Array(key.prefix { $0 >= levelEnd })
-    }
-
-    /// The length of the primary level of the key starting at `start`.
-    static func length(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var length = 0
-        while length < key.count && key[length] >= levelEnd { length += 1 }
-        return length
-    }
-
-    static func compare(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        a.withUnsafeBufferPointer { a in
-            let shared = min(a.count, b.count)
-            if shared > 0 {
-                let order = memcmp(a.baseAddress!, b.baseAddress!, shared)
-                if order != 0 { return Int(order) }
-            }
-            return a.count - b.count
-        }
+        Array(key.prefix { $0 >= 0x02 })
     }
 }

@@ -18,13 +18,14 @@ private func check(_ status: UErrorCode, _ operation: String) throws(ICUError) {
     }
 }
 
-/// How sort keys are computed; both give byte-identical keys. Benchmarks compare them; the engine
-/// uses the faster, `utf8Incremental`.
+/// How sort keys are computed; both give byte-identical keys. The benchmark compares them; the
+/// engine uses the faster one, `utf16Whole` (ICU's UTF-16 collation iterator has a fast path that
+/// its generic character iterator lacks, which outweighs our transcoding).
 @_spi(Benchmarks)
 public enum SortKeyMethod: String, Sendable, CaseIterable {
     /// `ucol_nextSortKeyPart` over a UTF-8 character iterator: reads the String's own storage.
     case utf8Incremental
-    /// `ucol_getSortKey` over a UTF-16 copy of the string.
+    /// `ucol_getSortKey` over a UTF-16 copy of the string, transcoded into a reused buffer.
     case utf16Whole
 }
 
@@ -45,7 +46,7 @@ struct ICUCollatorSettings: Hashable, Sendable {
 final class ICUCollator {
     private let handle: OpaquePointer
     /// Scratch buffers reused between calls; owned by this (single-threaded) collator.
-    private var utf16Scratch: [UInt16] = []
+    private let utf16Scratch = UTF16Scratch()
     private var iterator = UCharIterator()
 
     private init(handle: OpaquePointer) {
@@ -161,13 +162,13 @@ final class ICUCollator {
     }
 
     private func appendWholeKey(of text: String, to buffer: KeyBuffer) {
-        utf16Scratch.removeAll(keepingCapacity: true)
-        utf16Scratch.append(contentsOf: text.utf16)
-        var capacity = max(32, utf16Scratch.count * 4 + 16)
+        var text = text
+        let units = text.withUTF8 { utf16Scratch.transcode($0) }
+        var capacity = max(32, units * 4 + 16)
         while true {
             var needed = 0
             let written = buffer.appendBytes(upTo: capacity) { destination in
-                let length = swift_ucol_getSortKey(handle, utf16Scratch, Int32(utf16Scratch.count), destination, Int32(capacity))
+                let length = swift_ucol_getSortKey(handle, utf16Scratch.base, Int32(units), destination, Int32(capacity))
                 needed = Int(length)
                 // ucol_getSortKey writes nothing useful when the key does not fit: keep none of it.
                 return needed <= capacity ? needed : 0
@@ -285,5 +286,47 @@ private enum ICUSet {
             }
         }
         return result
+    }
+}
+
+/// A reusable UTF-16 buffer that a collator transcodes strings into for `ucol_getSortKey`.
+private final class UTF16Scratch {
+    private(set) var base: UnsafeMutablePointer<UInt16>
+    private var capacity = 256
+
+    init() { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+
+    /// Transcodes valid UTF-8 (a Swift string's storage) and returns the number of UTF-16 units.
+    func transcode(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        if utf8.count > capacity {
+            base.deallocate()
+            capacity = utf8.count
+            base = .allocate(capacity: capacity)
+        }
+        // UTF-16 never needs more units than UTF-8 has bytes.
+        var count = 0, index = 0
+        while index < utf8.count {
+            let lead = UInt32(utf8[index])
+            var scalar: UInt32
+            if lead < 0x80 {
+                scalar = lead; index += 1
+            } else if lead < 0xE0 {
+                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F); index += 2
+            } else if lead < 0xF0 {
+                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F); index += 3
+            } else {
+                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
+                    | UInt32(utf8[index + 3] & 0x3F)
+                index += 4
+            }
+            if scalar < 0x10000 {
+                base[count] = UInt16(scalar); count += 1
+            } else {
+                scalar -= 0x10000
+                base[count] = UInt16(0xD800 | (scalar >> 10)); base[count + 1] = UInt16(0xDC00 | (scalar & 0x3FF)); count += 2
+            }
+        }
+        return count
     }
 }

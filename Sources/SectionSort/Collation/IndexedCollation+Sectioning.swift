@@ -12,7 +12,7 @@ public struct SectioningOptions: Sendable, Hashable {
     /// Worker threads; nil means one per core. The result is the same for any number.
     public var threads: Int?
     /// How keys are computed (for benchmarks; the default is the faster method).
-    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf8Incremental
+    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf16Whole
     /// Stop once keys and sections are computed, to time that floor (for benchmarks). The result
     /// is then empty.
     @_spi(Benchmarks) public var stopsAfterKeys = false
@@ -135,18 +135,20 @@ extension IndexedCollation {
     }
 
     func makeList<Item>(_ items: [Item], permutation: SectionedPermutation, options: SectioningOptions) -> SectionedList<Item> {
-        var storage: [Item] = []
-        storage.reserveCapacity(items.count)
         var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
+        var sources: [Range<Int>] = []  // positions in the permutation, per output section
+        var count = 0
         for section in displayOrder(options) {
             let positions = permutation.range(ofSection: section)
             guard options.includesEmptySections || !positions.isEmpty else { continue }
-            let start = storage.count
-            for position in positions { storage.append(items[permutation.order[position]]) }
-            ranges.append(start..<storage.count)
+            ranges.append(count..<count + positions.count)
+            sources.append(positions)
             titles.append(sectionTitles[section])
             titleIndices.append(section)
+            count += positions.count
         }
+        let storage = PermutedCopy.copy(items, order: permutation.order, ranges: zip(sources, ranges).map { ($0, $1.lowerBound) },
+                                        threads: options.threads)
         return SectionedList(indexTitles: sectionTitles, storage: storage, sectionRanges: ranges, titles: titles, titleIndices: titleIndices)
     }
 }

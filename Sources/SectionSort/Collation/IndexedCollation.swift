@@ -27,9 +27,7 @@ public final class IndexedCollation: Sendable {
     /// The titles of all sections, in display order.
     public let sectionTitles: [String]
 
-    let index: AlphabeticIndex
-    /// For each of `index`'s titles, its position in `sectionTitles`.
-    let displayPosition: [Int]
+    let locator: SectionLocator
     private let collator: Mutex<ICUCollator>
 
     /// Creates the collation of `locale`.
@@ -55,7 +53,6 @@ public final class IndexedCollation: Sendable {
         }
         requestedLocale = locale
         self.options = options
-        self.index = index
         let valid = collator.validLocale
         self.locale = valid
         let requestedLanguage = ICULocaleData.language(of: canonical)
@@ -64,10 +61,10 @@ public final class IndexedCollation: Sendable {
         switch options.otherSection {
         case .last:
             sectionTitles = index.titles
-            displayPosition = Array(0...letters)
+            locator = SectionLocator(index: index, displayPosition: Array(0...letters))
         case .first:
             sectionTitles = [AlphabeticIndex.otherTitle] + index.titles.dropLast()
-            displayPosition = Array(1...max(1, letters)).prefix(letters) + [0]
+            locator = SectionLocator(index: index, displayPosition: Array((0..<letters).map { $0 + 1 }) + [0])
         }
         self.collator = Mutex(collator)
     }
@@ -82,13 +79,7 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m + log t), where m is the length of the string and t the number of titles.
     public func section(for string: String) -> Int {
-        sortKey(of: string).withUnsafeBufferPointer { section(primaryKey: $0) }
-    }
-
-    /// The section of an item whose sort key (under this collation's options) is `key`.
-    func section(primaryKey key: UnsafeBufferPointer<UInt8>) -> Int {
-        let primary = UnsafeBufferPointer(rebasing: key[..<PrimaryKey.length(key)])
-        return displayPosition[index.titleIndex(primaryKey: primary)]
+        sortKey(of: string).withUnsafeBufferPointer { locator.section(forKey: $0) }
     }
 
     /// The section a tap on the section index title at `indexTitleIndex` scrolls to. Titles and

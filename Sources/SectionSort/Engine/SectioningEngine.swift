@@ -12,8 +12,9 @@ struct SectioningInput: Sendable {
 struct EngineConfiguration: Sendable {
     /// Worker threads; nil means one per core.
     var threads: Int?
-    var keyMethod: SortKeyMethod = .utf8Incremental
-    /// Items per key-computing job: one key buffer and one collator clone each.
+    var keyMethod: SortKeyMethod = .utf16Whole
+    /// The most items per key-computing job (one key buffer and one collator clone each); smaller
+    /// inputs get smaller chunks so that every thread has several.
     var chunkSize = 4096
     /// Sections smaller than this are never split across threads.
     var minimumPieceSize = 16384
@@ -54,7 +55,7 @@ enum SectioningEngine {
             return SectionedPermutation(order: [], sectionStarts: Array(repeating: 0, count: sectionCount + 1))
         }
         let pool = WorkerPool(threads: configuration.threads)
-        let chunkSize = max(1, configuration.chunkSize)
+        let chunkSize = max(1, min(configuration.chunkSize, max(256, count / (pool.threads * 16))))
         let chunkCount = (count + chunkSize - 1) / chunkSize
 
         let byItem = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
@@ -80,9 +81,11 @@ enum SectioningEngine {
                             let collator = try collation.makeWorkerCollator()
                             let buffer = KeyBuffer(capacity: items.count * 48)
                             var histogram = [Int](repeating: 0, count: sectionCount)
-                            let offsets = computeKeys(items, input: input, collation: collation, collator: collator,
-                                                      method: configuration.keyMethod, into: buffer,
-                                                      sections: sections, histogram: &histogram)
+                            let offsets = collation.locator.withLookup { lookup in
+                                computeKeys(items, input: input, lookup: lookup, collator: collator,
+                                            method: configuration.keyMethod, into: buffer,
+                                            sections: sections, histogram: &histogram)
+                            }
                             buffer.shrinkToFit()
                             for (position, item) in items.enumerated() {
                                 let start = offsets[position], end = offsets[position + 1]
@@ -166,7 +169,7 @@ enum SectioningEngine {
 
     /// Appends the keys of `items` to `buffer`, records each item's section, and returns the key
     /// offsets (one more than the items: the end of the last key).
-    private static func computeKeys(_ items: Range<Int>, input: SectioningInput, collation: IndexedCollation, collator: ICUCollator,
+    private static func computeKeys(_ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, collator: ICUCollator,
                                     method: SortKeyMethod, into buffer: KeyBuffer,
                                     sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]) -> [Int] {
         var offsets = [Int]()
@@ -177,7 +180,7 @@ enum SectioningEngine {
             collator.appendSortKey(of: input.primaryKeys[item], to: buffer, method: method)
             // The section comes from the primary level of the primary key, before any reversal.
             let keyLength = buffer.count - start
-            let section = collation.section(primaryKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
+            let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
             sections[item] = UInt32(section)
             histogram[section] += 1
             if input.primaryDirection == .descending { buffer.complement(from: start) }

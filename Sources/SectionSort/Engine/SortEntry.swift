@@ -31,11 +31,18 @@ struct SortEntry {
     @inline(__always)
     static func precedes(_ a: SortEntry, _ b: SortEntry) -> Bool {
         if a.prefix != b.prefix { return a.prefix < b.prefix }
-        let tailA = Int(a.length) - 8, tailB = Int(b.length) - 8
-        let shared = min(tailA, tailB)
-        if shared > 0 {
-            let order = memcmp(a.key + 8, b.key + 8, shared)
-            if order != 0 { return order < 0 }
+        // Past the prefix, compare eight bytes at a time as big-endian numbers, then byte by byte.
+        let shared = Int(min(a.length, b.length))
+        var offset = 8
+        while offset + 8 <= shared {
+            let x = UnsafeRawPointer(a.key + offset).loadUnaligned(as: UInt64.self).bigEndian
+            let y = UnsafeRawPointer(b.key + offset).loadUnaligned(as: UInt64.self).bigEndian
+            if x != y { return x < y }
+            offset += 8
+        }
+        while offset < shared {
+            if a.key[offset] != b.key[offset] { return a.key[offset] < b.key[offset] }
+            offset += 1
         }
         if a.length != b.length { return a.length < b.length }
         return a.index < b.index
