@@ -6,12 +6,17 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
+        .executable(name: "sectionsort", targets: ["sectionsort"]),
         .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
         .target(
             name: "SectionSort",
             linkerSettings: [.linkedLibrary("_FoundationICU")]
+        ),
+        .executableTarget(
+            name: "sectionsort",
+            dependencies: ["SectionSort"]
         ),
         .executableTarget(
             name: "SectionSortBenchmarks",
@@ -21,6 +26,10 @@ let package = Package(
         .testTarget(
             name: "SectionSortTests",
             dependencies: ["SectionSort"]
+        ),
+        .testTarget(
+            name: "sectionsortTests",
+            dependencies: ["sectionsort"]
         ),
     ],
     swiftLanguageModes: [.v6]

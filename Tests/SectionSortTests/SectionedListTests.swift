@@ -161,3 +161,20 @@ final class ProgressLog: Sendable {
 }
 
 import Synchronization
+
+@Suite struct OrderingKeyTests {
+    @Test(arguments: [SortDirection.ascending, .descending])
+    func sortingByOrderingKeysReproducesTheList(order: SortDirection) throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let first = RandomStrings.make(400, seed: 31), second = RandomStrings.make(400, seed: 32)
+        let options = SectioningOptions(order: order, secondaryOrder: .descending)
+        let list = collation.sectionedIndices(of: Array(first.indices), by: { first[$0] }, then: { second[$0] }, options: options)
+        let keys = first.indices.map { collation.orderingKey(primary: first[$0], secondary: second[$0], options: options) }
+        let sorted = first.indices.sorted { a, b in
+            if keys[a].sectionRank != keys[b].sectionRank { return keys[a].sectionRank < keys[b].sectionRank }
+            if keys[a].key != keys[b].key { return keys[a].key.lexicographicallyPrecedes(keys[b].key) }
+            return a < b
+        }
+        #expect(sorted == list.allItems)
+    }
+}

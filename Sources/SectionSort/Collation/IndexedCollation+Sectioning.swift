@@ -152,3 +152,29 @@ extension IndexedCollation {
         return SectionedList(indexTitles: sectionTitles, storage: storage, sectionRanges: ranges, titles: titles, titleIndices: titleIndices)
     }
 }
+
+extension IndexedCollation {
+    /// The position and sort key of one item as the engine orders it: sorting many items by
+    /// (`sectionRank`, `key` as bytes, input position) gives exactly the order and grouping of
+    /// ``sections(of:by:then:options:)``. Use it to sort beyond one machine with any byte-order sorter.
+    ///
+    /// - Parameters:
+    ///   - primary: the item's primary string.
+    ///   - secondary: its secondary string, if the list has one.
+    ///   - options: the same options as the sectioning call (directions matter).
+    /// - Returns: `sectionRank`, the position of the item's section in the displayed list of all
+    ///   sections; `section`, its index in ``sectionTitles``; and `key`, the sort key bytes.
+    /// - Complexity: O(m), where m is the length of the strings.
+    public func orderingKey(primary: String, secondary: String? = nil,
+                            options: SectioningOptions = SectioningOptions()) -> (sectionRank: Int, section: Int, key: [UInt8]) {
+        var key = sortKey(of: primary)
+        let section = key.withUnsafeBufferPointer { locator.section(forKey: $0) }
+        if options.order == .descending { key = key.map { ~$0 } }
+        if let secondary {
+            let second = sortKey(of: secondary)
+            key += options.secondaryOrder == .descending ? second.map { ~$0 } : second
+        }
+        let rank = displayOrder(options).firstIndex(of: section) ?? section
+        return (rank, section, key)
+    }
+}

@@ -1,0 +1,32 @@
+/// A failure that ends the program with a sysexits-style code and one line on standard error.
+struct CLIError: Error {
+    /// sysexits.h codes.
+    enum Code: Int32 {
+        case usage = 64
+        case data = 65
+        case noInput = 66
+        case software = 70
+        case io = 74
+    }
+
+    let code: Code
+    let message: String
+
+    static func usage(_ message: String) -> CLIError { CLIError(code: .usage, message: message) }
+    static func noInput(_ message: String) -> CLIError { CLIError(code: .noInput, message: message) }
+    static func io(_ message: String) -> CLIError { CLIError(code: .io, message: message) }
+
+    /// A data error at a place in an input: "FILE:LINE:COLUMN: message".
+    static func data(_ message: String, at location: SourceLocation) -> CLIError {
+        CLIError(code: .data, message: "\(location): \(message)")
+    }
+}
+
+/// A place in an input, for error messages: 1-based line and column (in bytes).
+struct SourceLocation: CustomStringConvertible, Equatable {
+    var file: String
+    var line: Int
+    var column: Int
+
+    var description: String { "\(file):\(line):\(column)" }
+}

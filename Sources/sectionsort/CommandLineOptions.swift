@@ -1,0 +1,161 @@
+import Foundation
+
+/// What the command line asked for.
+struct CommandLineOptions {
+    enum InputFormat: String, CaseIterable { case lines, csv, tsv, jsonl }
+    enum OutputFormat: String, CaseIterable { case text, json, jsonl, csv }
+
+    var inputs: [String] = []
+    var inputFormat = InputFormat.lines
+    var outputFormat = OutputFormat.text
+    var key: String?
+    var then: String?
+    var locale: String?
+    var ignoreCase = false
+    var ignoreAccents = false
+    var numeric = false
+    var descending = false
+    var otherFirst = false
+    var emitKeys = false
+    var threads: Int?
+    var quiet = false
+    var lossy = false
+    var showHelp = false
+    var showVersion = false
+
+    static let version = "sectionsort 0.1.0"
+
+    static let help = """
+        Usage: sectionsort [OPTION]... [FILE]...
+        Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #),
+        using ICU collation, all cores, and one collation key per record.
+
+        With no FILE, or when FILE is -, read standard input. Several files are read in order.
+
+        Input:
+          -f, --input-format FORMAT  lines (default: each line a record), csv, tsv (both with a
+                                     header row, RFC 4180 quoting), jsonl (one JSON object a line)
+          -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
+                                     required for those formats
+              --then NAME            a secondary column or field for records with equal keys
+              --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
+                                     written unchanged) instead of failing
+
+        Ordering:
+          -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
+                                     (default: LC_ALL, LC_COLLATE or LANG, else en_US)
+          -i, --ignore-case          "a" and "A" are equal (equal records keep input order)
+              --ignore-accents       "e" and "é" are equal
+          -n, --numeric              digits by value: "Track 2" before "Track 10"
+          -r, --descending           Z to A ("#" stays last)
+              --other-first          put the "#" section first
+
+        Output:
+          -o, --format FORMAT        text (default), json, jsonl, csv
+              --emit-keys            print each record as SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD
+                                     in input order, where KEY is the collation key in lowercase
+                                     hex; `LC_ALL=C sort` of those lines is sectionsort's order
+
+        Running:
+          -j, --threads N            worker threads (default: all cores); output is identical for any N
+          -q, --quiet                no progress line on standard error
+          -h, --help                 show this help and exit
+          -V, --version              show the version and exit
+
+        Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
+        74 read or write error.
+        """
+
+    /// Parses `arguments` (without the program name), GNU style: long options with `--name value`
+    /// or `--name=value`, short options with their value next, `--` ends the options.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var index = 0
+        var onlyFiles = false
+        func value(for option: String, inline: String?) throws(CLIError) -> String {
+            if let inline { return inline }
+            index += 1
+            guard index < arguments.count else { throw .usage("option '\(option)' needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
+                options.inputs.append(argument)
+                index += 1
+                continue
+            }
+            if argument == "--" { onlyFiles = true; index += 1; continue }
+            var name = argument, inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "-f", "--input-format":
+                let text = try value(for: name, inline: inline)
+                guard let format = InputFormat(rawValue: text) else {
+                    throw .usage("unknown input format '\(text)' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.inputFormat = format
+            case "-o", "--format":
+                let text = try value(for: name, inline: inline)
+                guard let format = OutputFormat(rawValue: text) else {
+                    throw .usage("unknown output format '\(text)' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                options.outputFormat = format
+            case "-k", "--key": options.key = try value(for: name, inline: inline)
+            case "--then": options.then = try value(for: name, inline: inline)
+            case "-l", "--locale": options.locale = try value(for: name, inline: inline)
+            case "-j", "--threads":
+                let text = try value(for: name, inline: inline)
+                guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(text)'") }
+                options.threads = threads
+            case "-i", "--ignore-case": options.ignoreCase = true
+            case "--ignore-accents": options.ignoreAccents = true
+            case "-n", "--numeric": options.numeric = true
+            case "-r", "--descending": options.descending = true
+            case "--other-first": options.otherFirst = true
+            case "--emit-keys": options.emitKeys = true
+            case "-q", "--quiet": options.quiet = true
+            case "--lossy": options.lossy = true
+            case "-h", "--help": options.showHelp = true
+            case "-V", "--version": options.showVersion = true
+            default:
+                throw .usage("unknown option '\(name)'")
+            }
+            if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
+                                 "--emit-keys", "--quiet", "--lossy", "--help", "--version"].contains(name) {
+                throw .usage("option '\(name)' takes no value")
+            }
+            index += 1
+        }
+        if options.showHelp || options.showVersion { return options }
+        if options.inputs.isEmpty { options.inputs = ["-"] }
+        switch options.inputFormat {
+        case .csv, .tsv, .jsonl:
+            guard options.key != nil else {
+                throw .usage("missing '--key <name>': \(options.inputFormat.rawValue) input needs the column or field to section by")
+            }
+        case .lines:
+            if options.key != nil || options.then != nil {
+                throw .usage("--key and --then name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
+            }
+        }
+        if options.locale == nil { options.locale = defaultLocale(environment) }
+        return options
+    }
+
+    /// The collation locale from the environment, as `sort` would take it, else en_US.
+    static func defaultLocale(_ environment: [String: String]) -> String {
+        for variable in ["LC_ALL", "LC_COLLATE", "LANG"] {
+            guard let value = environment[variable], !value.isEmpty else { continue }
+            // "sv_SE.UTF-8@euro" → "sv_SE"; "C" and "POSIX" say nothing about a language.
+            let name = value.split(separator: ".").first.map(String.init) ?? value
+            let base = name.split(separator: "@").first.map(String.init) ?? name
+            if base == "C" || base == "POSIX" { continue }
+            return base
+        }
+        return "en_US"
+    }
+}

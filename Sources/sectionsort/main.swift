@@ -1,0 +1,102 @@
+import Foundation
+import SectionSort
+
+/// The program: options → records → sections → output. Errors end it with a sysexits code and one
+/// line on standard error; on a data error nothing is written to standard output.
+func run() async throws(CLIError) {
+    let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    if options.showHelp { print(CommandLineOptions.help); return }
+    if options.showVersion { print(CommandLineOptions.version); return }
+
+    let localeID = options.locale ?? "en_US"
+    let collation: IndexedCollation
+    do {
+        collation = try IndexedCollation(locale: localeID, options: CollationOptions(
+            ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
+            otherSection: options.otherFirst ? .first : .last))
+    } catch {
+        throw CLIError(code: .software, message: error.description)
+    }
+    if collation.isFallback {
+        throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
+    }
+
+    let progress = ProgressLine(enabled: !options.quiet)
+    let records = try readRecords(options, progress: progress)
+    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
+    let output = BufferedOutput()
+
+    if options.emitKeys {
+        try emitKeys(records, collation: collation, options: sectioning, output: output)
+        progress.finish()
+        return
+    }
+
+    let list: SectionedList<Int>
+    do {
+        let keys = records
+        var secondary: (@Sendable (Int) -> String)?
+        if options.then != nil { secondary = { @Sendable in keys.records[$0].secondary ?? "" } }
+        list = try await collation.sections(
+            of: Array(records.records.indices), by: { keys.records[$0].key },
+            then: secondary,
+            options: sectioning,
+            progress: { report in
+                switch report.phase {
+                case .computingKeys: progress.update("computing keys", done: report.completed, total: report.total)
+                case .sorting: progress.update("sorting", done: report.completed, total: report.total)
+                case .finished: break
+                }
+            })
+    } catch {
+        throw CLIError(code: .software, message: "sectioning failed: \(error)")
+    }
+    progress.finish()
+    try SectionWriter(records: records, inputFormat: options.inputFormat, output: output)
+        .write(list, format: options.outputFormat, locale: collation.locale)
+}
+
+func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(CLIError) -> RecordSet {
+    var set = RecordSet()
+    for path in options.inputs {
+        let input = try InputData.read(path)
+        let index = set.inputs.count
+        set.inputs.append(input.bytes)
+        let decoder = KeyDecoder(lossy: options.lossy, file: input.name)
+        switch options.inputFormat {
+        case .lines:
+            try LineReader.read(input, index: index, decoder: decoder, into: &set)
+        case .csv, .tsv:
+            try DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
+                                secondaryColumn: options.then, decoder: decoder).read(input, index: index, into: &set)
+        case .jsonl:
+            try JSONLinesReader(keyField: options.key!, secondaryField: options.then, decoder: decoder)
+                .read(input, index: index, into: &set)
+        }
+        progress.update("reading", done: set.records.count, total: nil)
+    }
+    return set
+}
+
+/// SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD per record, in input order; fixed-width numbers so that
+/// a plain byte-order sort of the lines is sectionsort's order.
+func emitKeys(_ records: RecordSet, collation: IndexedCollation, options: SectioningOptions, output: BufferedOutput) throws(CLIError) {
+    for (position, record) in records.records.enumerated() {
+        let ordering = collation.orderingKey(primary: record.key, secondary: record.secondary, options: options)
+        let section = String(ordering.sectionRank), number = String(position)
+        try output.write(String(repeating: "0", count: max(0, 5 - section.count)) + section + "\t"
+                         + OutputEncoding.hex(ordering.key) + "\t"
+                         + String(repeating: "0", count: max(0, 12 - number.count)) + number + "\t")
+        try records.withBytes(of: position) { (bytes) throws(CLIError) in try output.write(bytes) }
+        try output.write(byte: 0x0A)
+    }
+    try output.flush()
+}
+
+do {
+    try await run()
+} catch {
+    FileHandle.standardError.write(Data("sectionsort: \(error.message)\n".utf8))
+    if error.code == .usage { FileHandle.standardError.write(Data("Try 'sectionsort --help' for more information.\n".utf8)) }
+    exit(error.code.rawValue)
+}

@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+/// Runs the built `sectionsort` executable the way a user does.
+struct SectionSortCommand {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+    }
+
+    /// The executable sits beside the test bundle in the build products folder.
+    static var executable: URL {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return products.appendingPathComponent("sectionsort")
+    }
+
+    static func run(_ arguments: [String], stdin: String = "", stdinBytes: [UInt8]? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
+        try runProcess(executable, arguments, input: stdinBytes ?? Array(stdin.utf8), environment: environment)
+    }
+
+    static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LC_ALL"] = nil; env["LC_COLLATE"] = nil; env["LANG"] = nil
+        for (name, value) in environment { env[name] = value }
+        process.environment = env
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        process.standardInput = inPipe
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        try process.run()
+        // Feed stdin and drain the outputs concurrently so that large data cannot deadlock.
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(Data(input))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = ErrorCollector(errPipe.fileHandleForReading)
+        let output = outPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: errorData.value(),
+                      stdoutBytes: [UInt8](output))
+    }
+}
+
+/// Reads a pipe to its end on its own thread.
+final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+    func value() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-tests-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+}
+
+func jsonObject(_ text: String) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+func sections(_ json: [String: Any]) -> [(String, [String])] {
+    (json["sections"] as? [[String: Any]] ?? []).map { ($0["title"] as? String ?? "?", $0["items"] as? [String] ?? []) }
+}
+
+@Suite struct CommandLineTests {
+    @Test func linesFromStandardInputWithCRLFAndFinalNewline() throws {
+        let result = try SectionSortCommand.run(["--locale", "sv_SE", "--format", "json"], stdin: "Öberg\r\nAnna\r\nzoe\r\n42\r\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try jsonObject(result.stdout)
+        #expect(json["locale"] as? String == "sv")
+        #expect((json["indexTitles"] as? [String])?.suffix(4) == ["Å", "Ä", "Ö", "#"])
+        let found = sections(json)
+        #expect(found.map(\.0) == ["A", "Z", "Ö", "#"])
+        #expect(found.map(\.1) == [["Anna"], ["zoe"], ["Öberg"], ["42"]], "records keep their text, without CR")
+    }
+
+    @Test func emptyInputGivesNoSections() throws {
+        let result = try SectionSortCommand.run(["-o", "json"], stdin: "")
+        #expect(result.status == 0)
+        #expect(sections(try jsonObject(result.stdout)).isEmpty)
+        let text = try SectionSortCommand.run([], stdin: "")
+        #expect(text.status == 0 && text.stdout.isEmpty)
+    }
+
+    @Test func blankLinesAreRecordsToo() throws {
+        let result = try SectionSortCommand.run(["-o", "json"], stdin: "b\n\na\n")
+        let found = sections(try jsonObject(result.stdout))
+        #expect(found.map(\.1) == [["a"], ["b"], [""]], "nothing is dropped: the empty line is in #")
+    }
+
+    @Test func textOutputHasHeadersAndRecords() throws {
+        let result = try SectionSortCommand.run(["--locale", "de"], stdin: "Ängel\nBerg\nAdam\n")
+        #expect(result.stdout == "A\n  Adam\n  Ängel\n\nB\n  Berg\n")
+    }
+
+    @Test func csvWithQuotesEmbeddedNewlinesAndSecondaryKey() throws {
+        let csv = "last,first,note\r\nBerg,Tom,\"says \"\"hi\"\"\"\r\n\"Berg\",Anna,\"two\r\nlines\"\r\nAndersson,\"Zack, Jr.\",x\r\n"
+        let result = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-o", "json", "-l", "sv_SE"], stdin: csv)
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = sections(try jsonObject(result.stdout))
+        #expect(found.map(\.0) == ["A", "B"])
+        #expect(found[0].1 == ["Andersson,\"Zack, Jr.\",x"])
+        #expect(found[1].1 == ["\"Berg\",Anna,\"two\r\nlines\"", "Berg,Tom,\"says \"\"hi\"\"\""], "records are the original text")
+        let asCSV = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-o", "csv"], stdin: csv)
+        #expect(asCSV.stdout.hasPrefix("last,first,note,section\n"))
+        #expect(asCSV.stdout.hasSuffix("Berg,Tom,\"says \"\"hi\"\"\",B\n"))
+    }
+
+    @Test func tsvInput() throws {
+        let result = try SectionSortCommand.run(["-f", "tsv", "-k", "name", "-o", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")
+        let found = sections(try jsonObject(result.stdout))
+        #expect(found.map(\.0) == ["Z", "あ", "か"])
+        #expect(found[2].1 == ["1\tガラス"])
+    }
+
+    @Test func jsonLinesInAndOut() throws {
+        let input = "{\"name\": \"林丹\", \"id\": 1}\n{\"name\": \"张三\", \"id\": 2}\n{\"name\": \"Li\", \"id\": 3}\n"
+        let result = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-o", "jsonl", "-l", "zh_CN"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.count == 3)
+        #expect(lines.map { $0?["section"] as? String } == ["L", "L", "Z"])
+        // zh puts Han before Latin; both L records are in the L section.
+        #expect(lines.map { ($0?["record"] as? [String: Any])?["name"] as? String } == ["林丹", "Li", "张三"])
+    }
+
+    @Test func severalFilesAreReadInOrder() throws {
+        let first = try temporaryFile("first.txt", Array("b\n".utf8))
+        let second = try temporaryFile("second.txt", Array("a".utf8))
+        let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
+        #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
+    }
+
+    @Test func options() throws {
+        let numeric = try SectionSortCommand.run(["-n", "-o", "json"], stdin: "Track 10\nTrack 2\n")
+        #expect(sections(try jsonObject(numeric.stdout))[0].1 == ["Track 2", "Track 10"])
+        let descending = try SectionSortCommand.run(["-r", "-o", "json"], stdin: "a\nb\n1\n")
+        #expect(sections(try jsonObject(descending.stdout)).map(\.0) == ["B", "A", "#"])
+        let otherFirst = try SectionSortCommand.run(["--other-first", "-o", "json"], stdin: "a\n1\n")
+        #expect(sections(try jsonObject(otherFirst.stdout)).map(\.0) == ["#", "A"])
+        let ignoreCase = try SectionSortCommand.run(["-i", "-o", "json"], stdin: "b\nB\nb\n")
+        #expect(sections(try jsonObject(ignoreCase.stdout))[0].1 == ["b", "B", "b"], "equal keys keep input order")
+        let environment = try SectionSortCommand.run(["-o", "json"], stdin: "ö\n", environment: ["LANG": "sv_SE.UTF-8"])
+        #expect(try jsonObject(environment.stdout)["locale"] as? String == "sv")
+    }
+
+    @Test func threadCountDoesNotChangeOutput() throws {
+        let input = (0..<5000).map { "Namn \(($0 * 7919) % 1000) \(["Ö", "A", "Ä", "z", "1"][$0 % 5])" }.joined(separator: "\n")
+        let one = try SectionSortCommand.run(["-j", "1", "-l", "sv_SE"], stdin: input)
+        let many = try SectionSortCommand.run(["--threads=8", "-l", "sv_SE"], stdin: input)
+        #expect(one.status == 0 && one.stdout == many.stdout)
+        #expect(one.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.count == 5000, "every record appears once")
+    }
+
+    @Test func emittedKeysSortedByBytesGiveSectionSortsOrder() throws {
+        let input = (0..<2000).map { ["Öberg", "Oberg", "öberg", "Åsa", "Ängel", "anna", "Anna", "42", "Émile", "Zoë", "", "林"][$0 % 12] + " \($0 % 37)" }
+            .joined(separator: "\n")
+        for flags in [["-l", "sv_SE"], ["-l", "sv_SE", "-r"], ["-l", "de", "-i"]] {
+            let keyed = try SectionSortCommand.run(flags + ["--emit-keys"], stdin: input)
+            #expect(keyed.status == 0)
+            let sorted = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
+                                                           environment: ["LC_ALL": "C"])
+            let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
+            let direct = try SectionSortCommand.run(flags + ["-o", "json"], stdin: input)
+            #expect(viaSort == sections(try jsonObject(direct.stdout)).flatMap(\.1), "flags \(flags)")
+        }
+    }
+
+    @Test func dataErrorsNameFileLineAndColumnAndWriteNothing() throws {
+        let invalid = try temporaryFile("bad.txt", Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8))
+        let utf8 = try SectionSortCommand.run([invalid])
+        #expect(utf8.status == 65)
+        #expect(utf8.stdout.isEmpty)
+        #expect(utf8.stderr.contains("\(invalid):2:3: invalid UTF-8"))
+
+        let lossy = try SectionSortCommand.run(["--lossy", invalid])
+        #expect(lossy.status == 0 && lossy.stderr.isEmpty)
+
+        let quote = try SectionSortCommand.run(["-f", "csv", "-k", "a"], stdin: "a\n\"open\n")
+        #expect(quote.status == 65 && quote.stdout.isEmpty)
+        #expect(quote.stderr.contains("<stdin>:2:1: unterminated quoted field"))
+
+        let column = try SectionSortCommand.run(["-f", "csv", "-k", "name"], stdin: "x,y\n1,2\n")
+        #expect(column.status == 65)
+        #expect(column.stderr.contains("<stdin>:1:1: no column 'name'"))
+
+        let json = try SectionSortCommand.run(["-f", "jsonl", "-k", "n"], stdin: "{\"n\": \"a\"}\n{\"n\": }\n")
+        #expect(json.status == 65 && json.stdout.isEmpty)
+        #expect(json.stderr.contains("<stdin>:2:"))
+
+        let field = try SectionSortCommand.run(["-f", "jsonl", "-k", "n"], stdin: "{\"m\": \"a\"}\n")
+        #expect(field.status == 65 && field.stderr.contains("<stdin>:1:1: no field 'n'"))
+    }
+
+    @Test func lossyKeepsRecordBytes() throws {
+        let bytes = Array("ab".utf8) + [0xFF] + Array("c\n".utf8)
+        let result = try SectionSortCommand.run(["--lossy"], stdinBytes: bytes)
+        #expect(result.status == 0)
+        #expect(result.stdoutBytes == Array("A\n  ab".utf8) + [0xFF] + Array("c\n".utf8), "the record's bytes are unchanged")
+    }
+
+    @Test func usageErrors() throws {
+        for (arguments, message) in [(["--bogus"], "unknown option '--bogus'"),
+                                     (["-f", "csv"], "missing '--key <name>'"),
+                                     (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+                                     (["-f", "xml"], "unknown input format 'xml'"),
+                                     (["--threads", "0"], "--threads needs a positive number"),
+                                     (["--key"], "option '--key' needs a value")] {
+            let result = try SectionSortCommand.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("--help"))
+        }
+        let missing = try SectionSortCommand.run(["/no/such/file"])
+        #expect(missing.status == 66 && missing.stderr.contains("/no/such/file: no such file"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try SectionSortCommand.run(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("Usage: sectionsort"))
+        let version = try SectionSortCommand.run(["-V"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("sectionsort "))
+    }
+
+    @Test func bundledExampleRuns() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/contacts.csv").path
+        let result = try SectionSortCommand.run(["-f", "csv", "-k", "last_name", "--then", "first_name", "-l", "sv_SE", "-o", "json", example])
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = sections(try jsonObject(result.stdout))
+        let lines = try String(contentsOfFile: example, encoding: .utf8).split(separator: "\n").count - 1
+        #expect(found.reduce(0) { $0 + $1.1.count } == lines, "every contact appears once")
+        #expect(found.first?.0 == "A" && found.last?.0 == "#")
+    }
+}
