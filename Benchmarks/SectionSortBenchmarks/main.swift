@@ -18,6 +18,9 @@ let usage = """
       --size N         items in the headline comparison (default 100000; quick 20000)
       --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
       --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
+      --write-names FILE --count N
+                       write N generated names, one a line, to FILE and exit (the input of
+                       scripts/compare-gnu-sort)
       -h, --help       show this help
     """
 
@@ -29,6 +32,8 @@ struct Arguments {
     var size: Int?
     var maxSize: Int?
     var threads: [Int]?
+    var namesPath: String?
+    var count = 1_000_000
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -55,6 +60,8 @@ struct Arguments {
                 let list = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
                 guard !list.isEmpty else { throw UsageError("--threads needs a list like 1,2,4, not '\(text)'") }
                 result.threads = list
+            case "--write-names": result.namesPath = try value(argument)
+            case "--count": result.count = try number(argument)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -90,6 +97,18 @@ do {
 } catch let error as UsageError {
     FileHandle.standardError.write(Data("sectionsort-bench: \(error.message)\nTry 'sectionsort-bench --help'.\n".utf8))
     exit(64)
+}
+
+if let path = arguments.namesPath {
+    let names = NameWorkload(seed: 20261122).names(arguments.count)
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(arguments.count * 24)
+    for name in names { bytes += name.utf8; bytes.append(0x0A) }
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        FileHandle.standardError.write(Data("sectionsort-bench: cannot write \(path)\n".utf8))
+        exit(74)
+    }
+    exit(0)
 }
 
 do {

@@ -1,44 +1,53 @@
 import Foundation
 
-/// Writes bytes to a file descriptor through a buffer, so that output streams in large writes
-/// and the whole output is never held in memory.
+/// Writes bytes to a file descriptor through a 1 MiB buffer, so that output streams in large
+/// writes and the whole output is never held in memory.
 final class BufferedOutput {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
     private let capacity = 1 << 20
+    // One owner thread and a per-record hot path: no dynamic exclusivity checks needed.
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var count = 0
 
     init(descriptor: Int32 = 1) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(capacity)
+        buffer = .allocate(capacity: capacity)
     }
 
+    deinit { buffer.deallocate() }
+
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-        if buffer.count + bytes.count > capacity { try flush() }
-        if bytes.count > capacity { try writeAll(bytes); return }
-        buffer.append(contentsOf: bytes)
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { try flush() }
+        if bytes.count > capacity { try writeAll(source, bytes.count); return }
+        (buffer + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     func write(_ text: String) throws(CLIError) {
-        let count = text.utf8.count
-        if buffer.count + count > capacity { try flush() }
-        buffer.append(contentsOf: text.utf8)
+        var text = text
+        var failure: CLIError?
+        text.withUTF8 { bytes in
+            do throws(CLIError) { try write(bytes) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     func write(byte: UInt8) throws(CLIError) {
-        if buffer.count + 1 > capacity { try flush() }
-        buffer.append(byte)
+        if count == capacity { try flush() }
+        buffer[count] = byte
+        count += 1
     }
 
     func flush() throws(CLIError) {
-        let pending = buffer
-        buffer.removeAll(keepingCapacity: true)
-        try pending.withUnsafeBufferPointer { (bytes) throws(CLIError) in try writeAll(bytes) }
+        try writeAll(buffer, count)
+        count = 0
     }
 
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
+    private func writeAll(_ start: UnsafePointer<UInt8>, _ length: Int) throws(CLIError) {
         var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        while offset < length {
+            let written = Foundation.write(descriptor, start + offset, length - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .io("write to standard output failed: \(String(cString: strerror(errno)))")

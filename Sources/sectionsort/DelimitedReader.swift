@@ -18,8 +18,9 @@ struct DelimitedReader {
         var line: Int
     }
 
-    func read(_ input: InputData, index: Int, into set: inout RecordSet) throws(CLIError) {
+    func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
         let rows = try parse(input)
+        let base = set.appendInput(input.bytes)
         guard let header = rows.first else { return }  // an empty input has no records
         let names = try header.fields.map { (field) throws(CLIError) in
             try decoder.decode(field.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) } ,
@@ -50,7 +51,7 @@ struct DelimitedReader {
             }
             let keyText = try text(key, keyColumn)
             let secondaryText = try secondary.map { (column) throws(CLIError) in try text(column, secondaryColumn!) }
-            set.records.append(RecordSet.Record(input: index, bytes: row.bytes, key: keyText, secondary: secondaryText))
+            set.append(base + row.bytes.lowerBound..<base + row.bytes.upperBound, key: keyText, secondary: secondaryText)
         }
     }
 

@@ -6,8 +6,9 @@ struct JSONLinesReader {
     let secondaryField: String?
     let decoder: KeyDecoder
 
-    func read(_ input: InputData, index: Int, into set: inout RecordSet) throws(CLIError) {
-        var records: [RecordSet.Record] = []
+    func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
+        let base = set.appendInput(input.bytes)
+        var records = RecordSet()
         try input.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: bytes) { (range, line) throws(CLIError) in
                 let location = SourceLocation(file: input.name, line: line, column: 1)
@@ -30,11 +31,13 @@ struct JSONLinesReader {
                     if let number = value as? NSNumber { return number.stringValue }
                     throw .data("field '\(name)' is not a string or number", at: location)
                 }
-                records.append(RecordSet.Record(input: index, bytes: range, key: try field(keyField),
-                                                secondary: try secondaryField.map { (name) throws(CLIError) in try field(name) }))
+                records.append(base + range.lowerBound..<base + range.upperBound, key: try field(keyField),
+                               secondary: try secondaryField.map { (name) throws(CLIError) in try field(name) })
             }
         }
-        set.records += records
+        set.spans += records.spans
+        set.keys += records.keys
+        if let secondary = records.secondaryKeys { set.secondaryKeys = (set.secondaryKeys ?? []) + secondary }
     }
 
     private static func reason(_ error: any Error) -> String {

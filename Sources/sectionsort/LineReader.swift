@@ -16,15 +16,18 @@ enum LineReader {
     }
 
     /// Adds every line of `input` as a record keyed by its text.
-    static func read(_ input: InputData, index: Int, decoder: KeyDecoder, into set: inout RecordSet) throws(CLIError) {
-        var records: [RecordSet.Record] = []
+    static func read(_ input: InputData, decoder: KeyDecoder, into set: inout RecordSet) throws(CLIError) {
+        let base = set.appendInput(input.bytes)
+        var spans: [Range<Int>] = [], keys: [String] = []
         try input.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try forEachLine(in: bytes) { (range, line) throws(CLIError) in
                 let key = try decoder.decode(UnsafeBufferPointer(rebasing: bytes[range]),
                                              at: SourceLocation(file: input.name, line: line, column: 1))
-                records.append(RecordSet.Record(input: index, bytes: range, key: key))
+                spans.append(base + range.lowerBound..<base + range.upperBound)
+                keys.append(key)
             }
         }
-        set.records += records
+        set.spans += spans
+        set.keys += keys
     }
 }

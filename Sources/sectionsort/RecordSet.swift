@@ -1,24 +1,33 @@
-/// The records of all inputs: where each one's bytes are, and the strings it is sorted by.
+/// The records of all inputs: the inputs' bytes one after another, where each record's bytes
+/// are, and the strings it is sorted by (in parallel arrays, so that writing records out touches no
+/// key strings).
 struct RecordSet: Sendable {
-    /// One record: a byte range of one input, and its keys.
-    struct Record: Sendable {
-        var input: Int
-        var bytes: Range<Int>
-        var key: String
-        var secondary: String?
-    }
-
-    var inputs: [[UInt8]] = []
-    var records: [Record] = []
-    /// The column names of csv and tsv inputs (from the first input's header).
+    /// Every input's bytes, concatenated in reading order.
+    var bytes: [UInt8] = []
+    /// The bytes of record `i`, unchanged from its input: `bytes[spans[i]]`.
+    var spans: [Range<Int>] = []
+    var keys: [String] = []
+    /// Present when a secondary key was asked for.
+    var secondaryKeys: [String]?
+    /// The header row of csv and tsv inputs (from the first input).
     var header: [UInt8]?
 
-    /// The bytes of record `index`, unchanged from the input.
-    func withBytes<Result, Failure: Error>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
-        let record = records[index]
-        return try inputs[record.input].withUnsafeBufferPointer { (bytes) throws(Failure) in
-            try body(UnsafeBufferPointer(rebasing: bytes[record.bytes]))
+    var count: Int { spans.count }
+
+    mutating func append(_ span: Range<Int>, key: String, secondary: String?) {
+        spans.append(span)
+        keys.append(key)
+        if let secondary {
+            if secondaryKeys == nil { secondaryKeys = [] }
+            secondaryKeys!.append(secondary)
         }
+    }
+
+    /// Appends an input's bytes and returns the offset its records' spans start from.
+    mutating func appendInput(_ input: [UInt8]) -> Int {
+        let base = bytes.count
+        if bytes.isEmpty { bytes = input } else { bytes += input }
+        return base
     }
 }
 

@@ -7,38 +7,50 @@ struct SectionWriter {
     let output: BufferedOutput
 
     func write(_ list: SectionedList<Int>, format: CommandLineOptions.OutputFormat, locale: String) throws(CLIError) {
-        switch format {
-        case .text: try writeText(list)
-        case .json: try writeJSON(list, locale: locale)
-        case .jsonl: try writeJSONLines(list)
-        case .csv: try writeCSV(list)
+        try records.bytes.withUnsafeBufferPointer { (all) throws(CLIError) in
+            let writer = Bound(all: all, spans: records.spans, output: output, inputFormat: inputFormat)
+            switch format {
+            case .text: try writer.writeText(list)
+            case .json: try writer.writeJSON(list, locale: locale)
+            case .jsonl: try writer.writeJSONLines(list)
+            case .csv: try writer.writeCSV(list, header: records.header)
+            }
         }
         try output.flush()
     }
+}
 
-    private func raw(_ index: Int) throws(CLIError) {
-        try records.withBytes(of: index) { (bytes) throws(CLIError) in try output.write(bytes) }
-    }
+/// The writer with the records' bytes in hand, for the duration of one write.
+private struct Bound {
+    let all: UnsafeBufferPointer<UInt8>
+    let spans: [Range<Int>]
+    let output: BufferedOutput
+    let inputFormat: CommandLineOptions.InputFormat
+
+    private func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[spans[index]]) }
+
+    private func raw(_ index: Int) throws(CLIError) { try output.write(bytes(index)) }
 
     /// The record as a JSON value: JSON Lines records are objects already; others become strings.
     private func json(_ index: Int) throws(CLIError) {
         if inputFormat == .jsonl { return try raw(index) }
-        try output.write(records.withBytes(of: index) { OutputEncoding.jsonString($0) })
+        try output.write(OutputEncoding.jsonString(bytes(index)))
     }
 
-    private func writeText(_ list: SectionedList<Int>) throws(CLIError) {
+    func writeText(_ list: SectionedList<Int>) throws(CLIError) {
         for (position, section) in list.enumerated() {
             if position > 0 { try output.write(byte: 0x0A) }
             try output.write(section.title + "\n")
             for record in section {
-                try output.write("  ")
+                try output.write(byte: 0x20)
+                try output.write(byte: 0x20)
                 try raw(record)
                 try output.write(byte: 0x0A)
             }
         }
     }
 
-    private func writeJSON(_ list: SectionedList<Int>, locale: String) throws(CLIError) {
+    func writeJSON(_ list: SectionedList<Int>, locale: String) throws(CLIError) {
         try output.write("{\"locale\": \(OutputEncoding.jsonString(locale)), \"indexTitles\": [")
         try output.write(list.indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
         try output.write("], \"sections\": [")
@@ -54,7 +66,7 @@ struct SectionWriter {
         try output.write(list.isEmpty ? "]}\n" : "\n]}\n")
     }
 
-    private func writeJSONLines(_ list: SectionedList<Int>) throws(CLIError) {
+    func writeJSONLines(_ list: SectionedList<Int>) throws(CLIError) {
         for section in list {
             let title = OutputEncoding.jsonString(section.title)
             for record in section {
@@ -65,11 +77,11 @@ struct SectionWriter {
         }
     }
 
-    private func writeCSV(_ list: SectionedList<Int>) throws(CLIError) {
+    func writeCSV(_ list: SectionedList<Int>, header: [UInt8]?) throws(CLIError) {
         let delimiter = inputFormat == .tsv ? "\t" : ","
         switch inputFormat {
         case .csv, .tsv:
-            if let header = records.header {
+            if let header {
                 try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
             }
             try output.write(delimiter + "section\n")
@@ -82,7 +94,7 @@ struct SectionWriter {
                 switch inputFormat {
                 case .csv, .tsv: try raw(record)
                 case .lines, .jsonl:
-                    try output.write(records.withBytes(of: record) { OutputEncoding.csvField(String(decoding: $0, as: UTF8.self)) })
+                    try output.write(OutputEncoding.csvField(String(decoding: bytes(record), as: UTF8.self)))
                 }
                 try output.write(delimiter + title + "\n")
             }

@@ -34,11 +34,11 @@ func run() async throws(CLIError) {
 
     let list: SectionedList<Int>
     do {
-        let keys = records
+        let keys = records.keys
         var secondary: (@Sendable (Int) -> String)?
-        if options.then != nil { secondary = { @Sendable in keys.records[$0].secondary ?? "" } }
+        if let secondaryKeys = records.secondaryKeys { secondary = { @Sendable in secondaryKeys[$0] } }
         list = try await collation.sections(
-            of: Array(records.records.indices), by: { keys.records[$0].key },
+            of: Array(keys.indices), by: { keys[$0] },
             then: secondary,
             options: sectioning,
             progress: { report in
@@ -60,20 +60,18 @@ func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(C
     var set = RecordSet()
     for path in options.inputs {
         let input = try InputData.read(path)
-        let index = set.inputs.count
-        set.inputs.append(input.bytes)
         let decoder = KeyDecoder(lossy: options.lossy, file: input.name)
         switch options.inputFormat {
         case .lines:
-            try LineReader.read(input, index: index, decoder: decoder, into: &set)
+            try LineReader.read(input, decoder: decoder, into: &set)
         case .csv, .tsv:
             try DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                                secondaryColumn: options.then, decoder: decoder).read(input, index: index, into: &set)
+                                secondaryColumn: options.then, decoder: decoder).read(input, into: &set)
         case .jsonl:
             try JSONLinesReader(keyField: options.key!, secondaryField: options.then, decoder: decoder)
-                .read(input, index: index, into: &set)
+                .read(input, into: &set)
         }
-        progress.update("reading", done: set.records.count, total: nil)
+        progress.update("reading", done: set.count, total: nil)
     }
     return set
 }
@@ -81,13 +79,15 @@ func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(C
 /// SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD per record, in input order; fixed-width numbers so that
 /// a plain byte-order sort of the lines is sectionsort's order.
 func emitKeys(_ records: RecordSet, collation: IndexedCollation, options: SectioningOptions, output: BufferedOutput) throws(CLIError) {
-    for (position, record) in records.records.enumerated() {
-        let ordering = collation.orderingKey(primary: record.key, secondary: record.secondary, options: options)
+    for position in 0..<records.count {
+        let ordering = collation.orderingKey(primary: records.keys[position], secondary: records.secondaryKeys?[position], options: options)
         let section = String(ordering.sectionRank), number = String(position)
         try output.write(String(repeating: "0", count: max(0, 5 - section.count)) + section + "\t"
                          + OutputEncoding.hex(ordering.key) + "\t"
                          + String(repeating: "0", count: max(0, 12 - number.count)) + number + "\t")
-        try records.withBytes(of: position) { (bytes) throws(CLIError) in try output.write(bytes) }
+        try records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+            try output.write(UnsafeBufferPointer(rebasing: bytes[records.spans[position]]))
+        }
         try output.write(byte: 0x0A)
     }
     try output.flush()

@@ -291,8 +291,9 @@ private enum ICUSet {
 
 /// A reusable UTF-16 buffer that a collator transcodes strings into for `ucol_getSortKey`.
 private final class UTF16Scratch {
-    private(set) var base: UnsafeMutablePointer<UInt16>
-    private var capacity = 256
+    // Unchecked for the same reason as KeyBuffer's storage: one owner thread, a hot loop.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt16>
+    @exclusivity(unchecked) private var capacity = 256
 
     init() { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
