@@ -45,6 +45,7 @@ extension IndexedCollation {
     ///   ``SectioningOptions/includesEmptySections``).
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their
     ///   strings, divided among the threads.
+    @_specialize(where Item == String)
     public func sections<Item>(of items: [Item], by key: (Item) -> String,
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
@@ -70,6 +71,8 @@ extension IndexedCollation {
     /// returns, for data that should not be copied. `list[section: s, row: r]` is an index into `items`.
     ///
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
+    @_specialize(where Item == Int)
+    @_specialize(where Item == String)
     public func sectionedIndices<Item>(of items: [Item], by key: (Item) -> String, then secondaryKey: ((Item) -> String)? = nil,
                                        options: SectioningOptions = SectioningOptions()) -> SectionedList<Int> {
         let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
@@ -92,6 +95,8 @@ extension IndexedCollation {
     /// - Parameters:
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
+    @_specialize(where Item == Int)
+    @_specialize(where Item == String)
     public func sections<Item: Sendable>(of items: [Item], by key: @escaping @Sendable (Item) -> String,
                                          then secondaryKey: (@Sendable (Item) -> String)? = nil,
                                          options: SectioningOptions = SectioningOptions(),
@@ -134,6 +139,8 @@ extension IndexedCollation {
         return self.options.otherSection == .first ? [other] + letters : letters + [other]
     }
 
+    @_specialize(where Item == Int)
+    @_specialize(where Item == String)
     func makeList<Item>(_ items: [Item], permutation: SectionedPermutation, options: SectioningOptions) -> SectionedList<Item> {
         var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
         var sources: [Range<Int>] = []  // positions in the permutation, per output section

@@ -40,12 +40,12 @@ struct ParallelSectionSorter {
         }
         // Largest first, so that the last job to start is a small one.
         pieces.sort { ($0.count, $1.lowerBound) > ($1.count, $0.lowerBound) }
-        let entries = self.entries
+        let entries = self.entries, scratch = self.scratch
         let control = self.control
         let jobs = pieces
         pool.run(jobs.count) { job in
             if control?.isCancelled == true { return }
-            EntrySorting.sort(entries.slice(jobs[job]))
+            EntrySorting.sort(entries.slice(jobs[job]), scratch: scratch.slice(jobs[job]))
         }
         guard !splits.isEmpty else { return }
         mergePieces(of: splits)

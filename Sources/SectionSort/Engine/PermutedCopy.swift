@@ -8,6 +8,8 @@ enum PermutedCopy {
     /// once beyond the copy.
     ///
     /// - Complexity: O(n), spread over the threads.
+    @_specialize(where Item == Int)
+    @_specialize(where Item == String)
     static func copy<Item>(_ items: [Item], order: [Int], ranges: [(source: Range<Int>, outputStart: Int)], threads: Int?) -> [Item] {
         let count = ranges.reduce(0) { $0 + $1.source.count }
         let jobSize = 16_384

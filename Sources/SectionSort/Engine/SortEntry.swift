@@ -51,12 +51,69 @@ struct SortEntry {
 
 /// Sorting and merging runs of entries.
 enum EntrySorting {
-    /// Sorts `entries` in place.
+    /// Sorts `entries` in place, using `scratch` (as many entries) as working space.
     ///
-    /// - Complexity: O(n log n) comparisons; most are decided by the 8-byte prefix alone.
-    static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>) {
-        var entries = entries
-        entries.sort(by: SortEntry.precedes)
+    /// A most-significant-byte radix sort over the 8-byte prefixes: each level distributes by one
+    /// byte, skipping bytes all entries share (the letter of a section); groups that are small, or
+    /// that still tie after all eight bytes, finish with comparison sorts on the rest of the key.
+    ///
+    /// - Complexity: O(n · d) for d distinguishing prefix bytes (at most 8), plus comparison sorts
+    ///   of the groups whose prefixes tie.
+    static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>, scratch: UnsafeMutableBufferPointer<SortEntry>) {
+        precondition(scratch.count >= entries.count, "scratch must hold every entry")
+        radixSort(entries, scratch, byte: 0)
+    }
+
+    private static let insertionSortLimit = 32
+
+    private static func radixSort(_ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>, byte: Int) {
+        let count = entries.count
+        if count <= insertionSortLimit {
+            insertionSort(entries)
+            return
+        }
+        if byte == 8 {
+            var tied = entries
+            tied.sort(by: SortEntry.precedes)
+            return
+        }
+        let shift = UInt64(56 - 8 * byte)
+        var counts = [Int](repeating: 0, count: 256)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for entry in entries { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
+            let first = Int((entries[0].prefix >> shift) & 0xFF)
+            if counts[first] == count {
+                // Every entry has this byte: nothing to distribute at this level.
+                radixSort(entries, scratch, byte: byte + 1)
+                return
+            }
+            var starts = [Int](repeating: 0, count: 257)
+            for bucket in 0..<256 { starts[bucket + 1] = starts[bucket] + counts[bucket] }
+            var next = starts
+            for entry in entries {
+                let bucket = Int((entry.prefix >> shift) & 0xFF)
+                scratch[next[bucket]] = entry
+                next[bucket] += 1
+            }
+            _ = entries.update(fromContentsOf: UnsafeMutableBufferPointer(rebasing: scratch[0..<count]))
+            for bucket in 0..<256 where counts[bucket] > 1 {
+                let range = starts[bucket]..<starts[bucket + 1]
+                radixSort(UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]), byte: byte + 1)
+            }
+        }
+    }
+
+    private static func insertionSort(_ entries: UnsafeMutableBufferPointer<SortEntry>) {
+        guard entries.count > 1 else { return }
+        for index in 1..<entries.count {
+            let entry = entries[index]
+            var position = index
+            while position > 0 && SortEntry.precedes(entry, entries[position - 1]) {
+                entries[position] = entries[position - 1]
+                position -= 1
+            }
+            entries[position] = entry
+        }
     }
 
     /// How many of the first `outputCount` entries of the merge of `a` and `b` come from `a`.
