@@ -11,6 +11,9 @@ struct CLIError: Error {
 
     let code: Code
     let message: String
+    /// For data errors: where, and what without the place.
+    var location: SourceLocation?
+    var detail: String?
 
     static func usage(_ message: String) -> CLIError { CLIError(code: .usage, message: message) }
     static func noInput(_ message: String) -> CLIError { CLIError(code: .noInput, message: message) }
@@ -18,7 +21,7 @@ struct CLIError: Error {
 
     /// A data error at a place in an input: "FILE:LINE:COLUMN: message".
     static func data(_ message: String, at location: SourceLocation) -> CLIError {
-        CLIError(code: .data, message: "\(location): \(message)")
+        CLIError(code: .data, message: "\(location): \(message)", location: location, detail: message)
     }
 }
 

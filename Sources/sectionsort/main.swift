@@ -63,7 +63,7 @@ func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(C
         let decoder = KeyDecoder(lossy: options.lossy, file: input.name)
         switch options.inputFormat {
         case .lines:
-            try LineReader.read(input, decoder: decoder, into: &set)
+            try LineReader.read(input, decoder: decoder, threads: options.threads, into: &set)
         case .csv, .tsv:
             try DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
                                 secondaryColumn: options.then, decoder: decoder).read(input, into: &set)
