@@ -331,3 +331,27 @@ private final class UTF16Scratch {
         return count
     }
 }
+
+/// Relative names of periods ("yesterday", "this week") from ICU's relative date formatting.
+enum ICURelativeNames {
+    enum Unit { case day, week, month, year }
+
+    /// The name of the period `offset` units from now (-1, 0 or 1), capitalized for a header, in
+    /// `locale`; nil where ICU has no name.
+    static func name(offset: Int, unit: Unit, locale: String) -> String? {
+        var status = U_ZERO_ERROR
+        guard let formatter = swift_ureldatefmt_open(locale, nil, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &status),
+              status.rawValue <= 0 else { return nil }
+        defer { swift_ureldatefmt_close(formatter) }
+        let icuUnit: URelativeDateTimeUnit = switch unit {
+        case .day: UDAT_REL_UNIT_DAY
+        case .week: UDAT_REL_UNIT_WEEK
+        case .month: UDAT_REL_UNIT_MONTH
+        case .year: UDAT_REL_UNIT_YEAR
+        }
+        var buffer = [UInt16](repeating: 0, count: 128)
+        let length = swift_ureldatefmt_format(formatter, Double(offset), icuUnit, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= 0, length > 0, Int(length) <= buffer.count else { return nil }
+        return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+    }
+}

@@ -27,6 +27,15 @@ struct SortEntry {
         self.index = UInt32(index)
     }
 
+    /// An entry whose whole key is `prefix` (an 8-byte number, such as an instant's order-preserving
+    /// bits). Its key has length 0, so comparisons never read through `key`, which points nowhere.
+    init(prefix: UInt64, index: Int) {
+        self.prefix = prefix
+        self.key = UnsafePointer(bitPattern: 1)!
+        self.length = 0
+        self.index = UInt32(index)
+    }
+
     /// Whether `a` goes before `b`.
     @inline(__always)
     static func precedes(_ a: SortEntry, _ b: SortEntry) -> Bool {

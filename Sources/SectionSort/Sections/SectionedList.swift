@@ -19,6 +19,8 @@ public struct SectionedList<Item>: RandomAccessCollection {
         public let title: String
         /// The position of this section's title in ``SectionedList/indexTitles``, if it has one.
         public let indexTitleIndex: Int?
+        /// For date sections: the period the section covers, with its headers. Nil for alphabetical sections.
+        public let period: DatePeriod?
         let storage: [Item]
         let range: Range<Int>
 
@@ -46,13 +48,16 @@ public struct SectionedList<Item>: RandomAccessCollection {
     let sectionRanges: [Range<Int>]
     let titles: [String]
     let titleIndices: [Int?]
+    let periods: [DatePeriod]?
 
-    init(indexTitles: [String], storage: [Item], sectionRanges: [Range<Int>], titles: [String], titleIndices: [Int?]) {
+    init(indexTitles: [String], storage: [Item], sectionRanges: [Range<Int>], titles: [String], titleIndices: [Int?],
+         periods: [DatePeriod]? = nil) {
         self.indexTitles = indexTitles
         self.storage = storage
         self.sectionRanges = sectionRanges
         self.titles = titles
         self.titleIndices = titleIndices
+        self.periods = periods
     }
 
     /// An empty list.
@@ -67,7 +72,8 @@ public struct SectionedList<Item>: RandomAccessCollection {
     ///
     /// - Complexity: O(1).
     public subscript(position: Int) -> Section {
-        Section(title: titles[position], indexTitleIndex: titleIndices[position], storage: storage, range: sectionRanges[position])
+        Section(title: titles[position], indexTitleIndex: titleIndices[position], period: periods?[position],
+                storage: storage, range: sectionRanges[position])
     }
 
     /// The item at `row` of `section`.

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import SectionSort
+
+struct Event: Sendable, Equatable {
+    var title: String
+    var start: Date
+    var allDay = false
+}
+
+func instant(_ iso: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    if let date = formatter.date(from: iso) { return date }
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.date(from: iso)!
+}
+
+@Suite struct DateSectioningTests {
+    let enUS = Locale(identifier: "en_US")
+
+    @Test func appointmentListGroupsByDay() throws {
+        // The tutorial's calendar List view: one section per day, events in time order.
+        let events = [Event(title: "Dentist", start: instant("2018-11-05T09:00:00-05:00")),
+                      Event(title: "Standup", start: instant("2018-11-04T09:30:00-05:00")),
+                      Event(title: "Lunch", start: instant("2018-11-04T12:00:00-05:00")),
+                      Event(title: "Breakfast", start: instant("2018-11-04T08:00:00-05:00")),
+                      Event(title: "Movie", start: instant("2018-11-07T20:00:00-05:00"))]
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/New_York")
+        let list = byDay.sections(of: events, by: \.start)
+        #expect(list.sectionTitles == ["2018-11-04", "2018-11-05", "2018-11-07"])
+        #expect(list[0].map(\.title) == ["Breakfast", "Standup", "Lunch"])
+        #expect(list[0].period?.header == "November 4, 2018")
+        #expect(list.itemCount == events.count)
+        let swedish = try DateSectioning(unit: .day, locale: Locale(identifier: "sv_SE"), timeZoneIdentifier: "America/New_York")
+        #expect(swedish.sections(of: events, by: \.start)[0].period?.header == "4 november 2018")
+    }
+
+    @Test func midnightThatDoesNotExist() throws {
+        // São Paulo skipped 00:00–01:00 on 2018-11-04: the day starts at 01:00 -02:00.
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/Sao_Paulo")
+        let list = byDay.sections(of: [instant("2018-11-04T12:00:00-02:00"), instant("2018-11-03T23:30:00-03:00")], by: { $0 })
+        #expect(list.sectionTitles == ["2018-11-03", "2018-11-04"])
+        let period = try #require(list[1].period)
+        #expect(period.start == instant("2018-11-04T01:00:00-02:00"))
+        #expect(period.end == instant("2018-11-05T00:00:00-02:00"))
+        #expect(period.end.timeIntervalSince(period.start) == 23 * 3600)
+    }
+
+    @Test(arguments: [("America/New_York", "2024-03-10T12:00:00-04:00", 23.0), ("America/New_York", "2024-11-03T12:00:00-05:00", 25.0),
+                      ("Europe/Stockholm", "2024-03-31T12:00:00+02:00", 23.0), ("Europe/Stockholm", "2024-10-27T12:00:00+01:00", 25.0),
+                      ("Australia/Lord_Howe", "2024-04-07T12:00:00+10:30", 24.5), ("Australia/Lord_Howe", "2024-10-06T12:00:00+11:00", 23.5)])
+    func daysAcrossDaylightSavingChanges(zone: String, noon: String, hours: Double) throws {
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: zone)
+        let period = byDay.period(containing: instant(noon))
+        #expect(period.end.timeIntervalSince(period.start) == hours * 3600, "\(zone) \(noon)")
+        #expect(period.title == String(noon.prefix(10)))
+    }
+
+    @Test func skippedDayHasNoSection() throws {
+        // Samoa skipped 2011-12-30 when it moved across the date line.
+        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Pacific/Apia")
+        byDay.range = instant("2011-12-28T12:00:00-10:00")...instant("2012-01-01T12:00:00+14:00")
+        let list = byDay.sections(of: [instant("2011-12-29T20:00:00-10:00")], by: { $0 })
+        #expect(list.sectionTitles == ["2011-12-28", "2011-12-29", "2011-12-31", "2012-01-01"])
+        #expect(list.map(\.count) == [0, 1, 0, 0])
+    }
+
+    @Test func fixedRangeIncludesEmptyDaysAndKeepsOutsideItems() throws {
+        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
+        byDay.range = instant("2024-02-27T00:00:00Z")...instant("2024-03-01T00:00:00Z")
+        let list = byDay.sections(of: [instant("2024-02-28T10:00:00Z"), instant("2024-03-05T10:00:00Z")], by: { $0 })
+        #expect(list.sectionTitles == ["2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01", "2024-03-05"], "leap day included")
+        #expect(list.itemCount == 2, "the item after the range keeps its own section")
+    }
+
+    @Test func weeksStartOnTheLocalesFirstWeekday() throws {
+        let wednesday = instant("2026-11-18T12:00:00Z")
+        let american = try DateSectioning(unit: .week, locale: enUS, timeZoneIdentifier: "UTC")
+        let swedish = try DateSectioning(unit: .week, locale: Locale(identifier: "sv_SE"), timeZoneIdentifier: "UTC")
+        #expect(american.period(containing: wednesday).title == "2026-11-15", "Sunday")
+        #expect(swedish.period(containing: wednesday).title == "2026-11-16", "Monday")
+        let chosen = try DateSectioning(unit: .week, locale: enUS, timeZoneIdentifier: "UTC", firstWeekday: 4)
+        #expect(chosen.period(containing: wednesday).title == "2026-11-18")
+        #expect(american.period(containing: wednesday).end.timeIntervalSince(american.period(containing: wednesday).start) == 7 * 86400)
+    }
+
+    @Test func monthsAndYears() throws {
+        let month = try DateSectioning(unit: .month, locale: enUS, timeZoneIdentifier: "UTC").period(containing: instant("2024-02-10T00:00:00Z"))
+        #expect(month.title == "2024-02" && month.header == "February 2024")
+        #expect(month.end == instant("2024-03-01T00:00:00Z"))
+        let year = try DateSectioning(unit: .year, locale: enUS, timeZoneIdentifier: "UTC").period(containing: instant("2024-02-10T00:00:00Z"))
+        #expect(year.title == "2024" && year.header == "2024")
+        #expect(year.end.timeIntervalSince(year.start) == 366 * 86400)
+    }
+
+    @Test func sameInstantsInTwoTimeZones() throws {
+        let instants = [instant("2026-03-01T23:30:00Z"), instant("2026-03-01T10:00:00Z")]
+        let tokyo = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Asia/Tokyo").sections(of: instants, by: { $0 })
+        let losAngeles = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/Los_Angeles").sections(of: instants, by: { $0 })
+        #expect(tokyo.sectionTitles == ["2026-03-01", "2026-03-02"])
+        #expect(losAngeles.sectionTitles == ["2026-03-01"])
+    }
+
+    @Test func allDayEventsStayOnTheirDate() throws {
+        let events = [Event(title: "Holiday", start: instant("2026-03-01T00:00:00Z"), allDay: true),
+                      Event(title: "Call", start: instant("2026-03-01T00:00:00Z"))]
+        for zone in ["Pacific/Auckland", "America/Los_Angeles", "UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
+            let list = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: zone)
+                .sections(of: events, by: \.start, isAllDay: \.allDay)
+            let holiday = list.firstIndex { $0.contains(events[0]) }!
+            #expect(list[holiday].title == "2026-03-01", "\(zone)")
+        }
+    }
+
+    @Test func stableAndDescending() throws {
+        let same = instant("2026-01-01T10:00:00Z")
+        let events = (0..<50).map { Event(title: "\($0)", start: $0 % 2 == 0 ? same : instant("2026-01-02T10:00:00Z")) }
+        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
+        let ascending = byDay.sections(of: events, by: \.start)
+        #expect(ascending[0].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init), "equal dates keep input order")
+        byDay.order = .descending
+        let descending = byDay.sections(of: events, by: \.start)
+        #expect(descending.sectionTitles == ["2026-01-02", "2026-01-01"])
+        #expect(descending[1].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init))
+    }
+
+    @Test func threadCountDoesNotChangeTheResult() throws {
+        var generator = SeededGenerator(seed: 77)
+        let base = instant("2020-01-01T00:00:00Z").timeIntervalSinceReferenceDate
+        let instants = (0..<60_000).map { _ in Date(timeIntervalSinceReferenceDate: base + Double(Int.random(in: 0..<(4 * 365 * 86400), using: &generator) / 600 * 600)) }
+        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Europe/Stockholm")
+        byDay.threads = 1
+        let single = byDay.sections(of: Array(instants.indices), by: { instants[$0] })
+        #expect(single.allItems.map { instants[$0] } == single.allItems.map { instants[$0] }.sorted())
+        for threads in [2, 8] {
+            byDay.threads = threads
+            let parallel = byDay.sections(of: Array(instants.indices), by: { instants[$0] })
+            #expect(parallel.allItems == single.allItems)
+            #expect(parallel.sectionTitles == single.sectionTitles)
+        }
+        #expect(Set(single.allItems).count == instants.count, "every item once")
+    }
+
+    @Test func relativeHeaders() throws {
+        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Europe/Stockholm")
+        byDay.relativeTo = instant("2026-11-22T09:00:00+01:00")
+        let days = ["2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"].map { instant($0 + "T12:00:00+01:00") }
+        #expect(byDay.sections(of: days, by: { $0 }).map { $0.period!.header } == ["Yesterday", "Today", "Tomorrow", "November 24, 2026"])
+        byDay.locale = Locale(identifier: "de")
+        #expect(byDay.sections(of: days, by: { $0 }).map { $0.period!.header }.prefix(3) == ["Gestern", "Heute", "Morgen"])
+        var byWeek = try DateSectioning(unit: .week, locale: enUS, timeZoneIdentifier: "UTC")
+        byWeek.relativeTo = instant("2026-11-22T09:00:00Z")
+        #expect(byWeek.period(containing: instant("2026-11-16T09:00:00Z")).header == "Last week")
+    }
+
+    @Test func farPastAndFuture() throws {
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let first = utc.date(from: DateComponents(year: 1, month: 1, day: 1, hour: 12))!
+        let last = utc.date(from: DateComponents(year: 9999, month: 12, day: 31, hour: 12))!
+        let list = byDay.sections(of: [last, first], by: { $0 })
+        #expect(list.sectionTitles == ["0001-01-01", "9999-12-31"])
+    }
+
+    @Test func unknownTimeZoneIsAnError() {
+        #expect(throws: DateSectioningError.unknownTimeZone("Mars/Olympus")) {
+            try DateSectioning(unit: .day, locale: Locale(identifier: "en_US"), timeZoneIdentifier: "Mars/Olympus")
+        }
+    }
+}
