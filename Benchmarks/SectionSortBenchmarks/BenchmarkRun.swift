@@ -95,6 +95,25 @@ struct BenchmarkRun {
             report.sizeScaling.append(measurement)
             scaled *= 10
         }
+
+        // Date grouping: timestamps by day in Europe/Stockholm.
+        let dateCount = arguments.quick ? 100_000 : 1_000_000
+        let instants = DateContenders.timestamps(dateCount, seed: 4)
+        let sectioning = DateSectioning(unit: .day, locale: Locale(identifier: "sv_SE"), timeZone: TimeZone(identifier: "Europe/Stockholm")!)
+        let (naiveDates, naiveDatesOutput) = Stopwatch.measure("naive: start of day per event, dictionary, sort", items: dateCount,
+                                                               threads: 1, repetitions: arguments.quick ? 1 : 3) {
+            DateContenders.naive(instants, calendar: sectioning.calendar)
+        }
+        var (engineDates, engineDatesOutput) = Stopwatch.measure("DateSectioning by day, all cores", items: dateCount, threads: cores,
+                                                                 repetitions: repetitions) {
+            DateContenders.engine(instants, sectioning: sectioning)
+        }
+        guard engineDatesOutput == naiveDatesOutput else {
+            throw BenchmarkFailure(message: "date outputs differ (DateSectioning and naive); not timing a wrong result")
+        }
+        engineDates.speedupOverNaive = naiveDates.median / engineDates.median
+        report.dateGrouping = [naiveDates, engineDates]
+        report.ratios["dates_by_day_vs_naive"] = engineDates.speedupOverNaive
         return report
     }
 

@@ -22,6 +22,7 @@ enum ReportTable {
         table("Headline", report.headline)
         table("Thread scaling", report.threadScaling)
         table("Size scaling", report.sizeScaling)
+        table("Date grouping (by day, Europe/Stockholm)", report.dateGrouping)
         lines.append("ratios (same run): " + report.ratios.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(String(format: "%.2f", $0.value))" }.joined(separator: " "))
         return lines.joined(separator: "\n")

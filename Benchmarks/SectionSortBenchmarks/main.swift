@@ -87,6 +87,7 @@ struct Report: Codable {
     var seedSizes: [Measurement] = []
     var threadScaling: [Measurement] = []
     var sizeScaling: [Measurement] = []
+    var dateGrouping: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
     var ratios: [String: Double] = [:]
 }

@@ -32,6 +32,7 @@ enum DateOrdering {
 struct DateSectionBuilder {
     let sectioning: DateSectioning
 
+    @_specialize(where Item == Int)
     func makeList<Item>(_ items: [Item], instants: [Date], order: [Int]) -> SectionedList<Item> {
         let formatter = DatePeriodFormatter(sectioning)
         var periods: [DatePeriod] = []
@@ -40,18 +41,19 @@ struct DateSectionBuilder {
         for (position, index) in order.enumerated() {
             let instant = instants[index]
             if let period = current, period.contains(instant) || (period.start == period.end && period.start == instant) {
-                ranges[ranges.count - 1] = ranges[ranges.count - 1].lowerBound..<position + 1
                 continue
             }
+            if let last = ranges.last { ranges[ranges.count - 1] = last.lowerBound..<position }
             let period = formatter.period(containing: instant)
             current = period
             periods.append(period)
             ranges.append(position..<position + 1)
         }
+        if let last = ranges.last { ranges[ranges.count - 1] = last.lowerBound..<order.count }
         if let range = sectioning.range {
             (periods, ranges) = addingEmptyPeriods(in: range, to: periods, ranges, formatter: formatter)
         }
-        let storage = order.map { items[$0] }
+        let storage = PermutedCopy.copy(items, order: order, ranges: [(0..<order.count, 0)], threads: sectioning.threads)
         return SectionedList(indexTitles: periods.map(\.title), storage: storage, sectionRanges: ranges,
                              titles: periods.map(\.title), titleIndices: Array(periods.indices), periods: periods)
     }

@@ -98,6 +98,7 @@ public struct DateSectioning: Sendable {
     /// - Returns: the sections in time order (or reversed), each with its ``DatePeriod``.
     /// - Complexity: O(n log n) for n items, spread over the threads, plus O(p) calendar
     ///   computations for p periods.
+    @_specialize(where Item == Int)
     public func sections<Item>(of items: [Item], by date: (Item) -> Date, isAllDay: ((Item) -> Bool)? = nil) -> SectionedList<Item> {
         var instants = items.map(date)
         if let isAllDay {
