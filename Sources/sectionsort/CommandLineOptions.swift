@@ -4,8 +4,15 @@ import Foundation
 struct CommandLineOptions {
     enum InputFormat: String, CaseIterable { case lines, csv, tsv, jsonl }
     enum OutputFormat: String, CaseIterable { case text, json, jsonl, csv }
+    enum Mode: String, CaseIterable { case alpha, date }
+    enum Unit: String, CaseIterable { case day, week, month, year }
 
     var inputs: [String] = []
+    var mode = Mode.alpha
+    var unit = Unit.day
+    var timeZone: String?
+    var dateFormat: String?
+    private var unitGiven = false
     var inputFormat = InputFormat.lines
     var outputFormat = OutputFormat.text
     var key: String?
@@ -49,6 +56,18 @@ struct CommandLineOptions {
           -n, --numeric              digits by value: "Track 2" before "Track 10"
           -r, --descending           Z to A ("#" stays last)
               --other-first          put the "#" section first
+
+        Dates:
+              --by date              section by date instead of alphabetically (--by alpha)
+              --unit UNIT            day (default), week, month or year
+              --time-zone TZ         the time zone periods are computed in, e.g. Europe/Stockholm
+                                     (default: TZ, else the system's)
+              --date-format FORMAT   parse keys with this fixed format (Unicode patterns, e.g.
+                                     "dd.MM.yyyy HH:mm"; times without an offset are in --time-zone)
+                                     instead of ISO 8601 with an offset (2018-11-04T12:00:00-02:00,
+                                     fractional seconds and Z allowed)
+                                     Weeks start on the --locale's first weekday; headers are in
+                                     its language.
 
         Output:
           -o, --format FORMAT        text (default), json, jsonl, csv
@@ -104,6 +123,17 @@ struct CommandLineOptions {
                     throw .usage("unknown output format '\(text)' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.outputFormat = format
+            case "--by":
+                let text = try value(for: name, inline: inline)
+                guard let mode = Mode(rawValue: text) else { throw .usage("--by takes 'alpha' or 'date', not '\(text)'") }
+                options.mode = mode
+            case "--unit":
+                let text = try value(for: name, inline: inline)
+                guard let unit = Unit(rawValue: text) else { throw .usage("--unit takes day, week, month or year, not '\(text)'") }
+                options.unit = unit
+                options.unitGiven = true
+            case "--time-zone": options.timeZone = try value(for: name, inline: inline)
+            case "--date-format": options.dateFormat = try value(for: name, inline: inline)
             case "-k", "--key": options.key = try value(for: name, inline: inline)
             case "--then": options.then = try value(for: name, inline: inline)
             case "-l", "--locale": options.locale = try value(for: name, inline: inline)
@@ -141,6 +171,13 @@ struct CommandLineOptions {
             if options.key != nil || options.then != nil {
                 throw .usage("--key and --then name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
             }
+        }
+        if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
+            throw .usage("--unit, --time-zone and --date-format need --by date")
+        }
+        if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
+        if options.mode == .date && options.timeZone == nil {
+            options.timeZone = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
         if options.locale == nil { options.locale = defaultLocale(environment) }
         return options

@@ -20,7 +20,7 @@ struct DelimitedReader {
 
     func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
         let rows = try parse(input)
-        let base = set.appendInput(input.bytes)
+        let base = set.appendInput(input)
         guard let header = rows.first else { return }  // an empty input has no records
         let names = try header.fields.map { (field) throws(CLIError) in
             try decoder.decode(field.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) } ,

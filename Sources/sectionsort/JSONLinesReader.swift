@@ -7,7 +7,7 @@ struct JSONLinesReader {
     let decoder: KeyDecoder
 
     func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
-        let base = set.appendInput(input.bytes)
+        let base = set.appendInput(input)
         var records = RecordSet()
         try input.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: bytes) { (range, line) throws(CLIError) in

@@ -23,7 +23,7 @@ enum LineReader {
     /// Large inputs are cut at line ends into pieces that are split and decoded in parallel; the
     /// records and the first error (in input order) are the same as a sequential pass would give.
     static func read(_ input: InputData, decoder: KeyDecoder, threads: Int?, into set: inout RecordSet) throws(CLIError) {
-        let base = set.appendInput(input.bytes)
+        let base = set.appendInput(input)
         let pieces = input.bytes.withUnsafeBufferPointer { bytes in
             cut(bytes, into: input.bytes.count < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
         }

@@ -11,6 +11,8 @@ struct RecordSet: Sendable {
     var secondaryKeys: [String]?
     /// The header row of csv and tsv inputs (from the first input).
     var header: [UInt8]?
+    /// Each input's name and where its bytes start in `bytes`, to name places in errors.
+    var inputStarts: [(name: String, offset: Int)] = []
 
     var count: Int { spans.count }
 
@@ -24,10 +26,19 @@ struct RecordSet: Sendable {
     }
 
     /// Appends an input's bytes and returns the offset its records' spans start from.
-    mutating func appendInput(_ input: [UInt8]) -> Int {
+    mutating func appendInput(_ input: InputData) -> Int {
         let base = bytes.count
-        if bytes.isEmpty { bytes = input } else { bytes += input }
+        inputStarts.append((input.name, base))
+        if bytes.isEmpty { bytes = input.bytes } else { bytes += input.bytes }
         return base
+    }
+
+    /// Where record `index` starts: its input, line and column (counted on this error path only).
+    func location(ofRecord index: Int, column: Int = 1) -> SourceLocation {
+        let start = spans[index].lowerBound
+        let input = inputStarts.last { $0.offset <= start } ?? ("?", 0)
+        let line = 1 + bytes[input.offset..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return SourceLocation(file: input.name, line: line, column: column)
     }
 }
 

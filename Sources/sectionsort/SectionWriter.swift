@@ -1,17 +1,25 @@
 import SectionSort
 
+import Foundation
+
+/// What kind of sections are written, for the formats that say so.
+enum SectionContext {
+    case alphabetical(locale: String)
+    case dates(timeZone: TimeZone, unit: DateUnit)
+}
+
 /// Writes a sectioned list of records in one of the output formats, record by record.
 struct SectionWriter {
     let records: RecordSet
     let inputFormat: CommandLineOptions.InputFormat
     let output: BufferedOutput
 
-    func write(_ list: SectionedList<Int>, format: CommandLineOptions.OutputFormat, locale: String) throws(CLIError) {
+    func write(_ list: SectionedList<Int>, format: CommandLineOptions.OutputFormat, context: SectionContext) throws(CLIError) {
         try records.bytes.withUnsafeBufferPointer { (all) throws(CLIError) in
             let writer = Bound(all: all, spans: records.spans, output: output, inputFormat: inputFormat)
             switch format {
             case .text: try writer.writeText(list)
-            case .json: try writer.writeJSON(list, locale: locale)
+            case .json: try writer.writeJSON(list, context: context)
             case .jsonl: try writer.writeJSONLines(list)
             case .csv: try writer.writeCSV(list, header: records.header)
             }
@@ -40,7 +48,7 @@ private struct Bound {
     func writeText(_ list: SectionedList<Int>) throws(CLIError) {
         for (position, section) in list.enumerated() {
             if position > 0 { try output.write(byte: 0x0A) }
-            try output.write(section.title + "\n")
+            try output.write(section.title + (section.period.map { "  " + $0.header } ?? "") + "\n")
             for record in section {
                 try output.write(byte: 0x20)
                 try output.write(byte: 0x20)
@@ -50,13 +58,24 @@ private struct Bound {
         }
     }
 
-    func writeJSON(_ list: SectionedList<Int>, locale: String) throws(CLIError) {
-        try output.write("{\"locale\": \(OutputEncoding.jsonString(locale)), \"indexTitles\": [")
-        try output.write(list.indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
-        try output.write("], \"sections\": [")
+    func writeJSON(_ list: SectionedList<Int>, context: SectionContext) throws(CLIError) {
+        var zone: TimeZone?
+        switch context {
+        case .alphabetical(let locale):
+            try output.write("{\"locale\": \(OutputEncoding.jsonString(locale)), \"indexTitles\": [")
+            try output.write(list.indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
+            try output.write("], \"sections\": [")
+        case .dates(let timeZone, let unit):
+            zone = timeZone
+            try output.write("{\"timeZone\": \(OutputEncoding.jsonString(timeZone.identifier)), \"unit\": \"\(unit.rawValue)\", \"sections\": [")
+        }
         for (position, section) in list.enumerated() {
             try output.write(position == 0 ? "\n" : ",\n")
-            try output.write("  {\"title\": \(OutputEncoding.jsonString(section.title)), \"items\": [")
+            try output.write("  {\"title\": \(OutputEncoding.jsonString(section.title)), ")
+            if let period = section.period, let zone {
+                try output.write("\"start\": \"\(Timestamp.format(period.start, in: zone))\", \"header\": \(OutputEncoding.jsonString(period.header)), ")
+            }
+            try output.write("\"items\": [")
             for (row, record) in section.enumerated() {
                 try output.write(row == 0 ? "\n    " : ",\n    ")
                 try json(record)

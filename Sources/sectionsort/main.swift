@@ -8,6 +8,8 @@ func run() async throws(CLIError) {
     if options.showHelp { print(CommandLineOptions.help); return }
     if options.showVersion { print(CommandLineOptions.version); return }
 
+    if options.mode == .date { return try await runDateMode(options) }
+
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
     do {
@@ -53,8 +55,63 @@ func run() async throws(CLIError) {
     }
     progress.finish()
     try SectionWriter(records: records, inputFormat: options.inputFormat, output: output)
-        .write(list, format: options.outputFormat, locale: collation.locale)
+        .write(list, format: options.outputFormat, context: .alphabetical(locale: collation.locale))
 }
+
+/// `--by date`: parse each key as an instant, group by period in the time zone.
+func runDateMode(_ options: CommandLineOptions) async throws(CLIError) {
+    let zoneName = options.timeZone ?? TimeZone.current.identifier
+    let unit = DateUnit(rawValue: options.unit.rawValue)!
+    let locale = Locale(identifier: options.locale ?? "en_US")
+    let sectioning: DateSectioning
+    do {
+        sectioning = try DateSectioning(unit: unit, locale: locale, timeZoneIdentifier: zoneName)
+    } catch {
+        throw .usage("unknown time zone '\(zoneName)' (use an IANA name such as Europe/Stockholm or UTC)")
+    }
+    var dateSectioning = sectioning
+    dateSectioning.order = options.descending ? .descending : .ascending
+    dateSectioning.threads = options.threads
+    let progress = ProgressLine(enabled: !options.quiet)
+    let records = try readRecords(options, progress: progress)
+    let instants = try parseInstants(records, format: options.dateFormat, timeZone: sectioning.calendar.timeZone,
+                                     keysAreWholeLines: options.inputFormat == .lines)
+    let list = dateSectioning.sections(of: Array(instants.indices), by: { instants[$0] })
+    progress.finish()
+    try SectionWriter(records: records, inputFormat: options.inputFormat, output: BufferedOutput())
+        .write(list, format: options.outputFormat, context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit))
+}
+
+/// The instant of every record's key; the first that does not parse is a data error.
+func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, keysAreWholeLines: Bool) throws(CLIError) -> [Date] {
+    var instants: [Date] = []
+    instants.reserveCapacity(records.count)
+    if let format {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = format
+        formatter.isLenient = false
+        for (index, key) in records.keys.enumerated() {
+            guard let date = formatter.date(from: key) else {
+                throw .data("'\(key)' does not match the date format '\(format)'", at: records.location(ofRecord: index))
+            }
+            instants.append(date)
+        }
+        return instants
+    }
+    for (index, key) in records.keys.enumerated() {
+        do throws(Timestamp.ParseError) {
+            instants.append(try Timestamp.parse(key))
+        } catch {
+            let column = key.utf8.prefix(error.offset).count + 1
+            throw .data("not an ISO 8601 timestamp ('\(key)'): \(error.message)",
+                        at: records.location(ofRecord: index, column: keysAreWholeLines ? column : 1))
+        }
+    }
+    return instants
+}
+
 
 func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(CLIError) -> RecordSet {
     var set = RecordSet()

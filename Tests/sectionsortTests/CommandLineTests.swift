@@ -252,3 +252,63 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(found.first?.0 == "A" && found.last?.0 == "#")
     }
 }
+
+@Suite struct DateModeTests {
+    @Test func sectionsByDayInATimeZone() throws {
+        let input = "2018-11-04T12:00:00-02:00\n2018-11-03T23:30:00-03:00\n2018-11-04T14:00:00.5Z\n"
+        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "America/Sao_Paulo", "-o", "json", "-l", "en_US"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try jsonObject(result.stdout)
+        let found = json["sections"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["2018-11-03", "2018-11-04"])
+        #expect(found.map { $0["start"] as? String } == ["2018-11-03T00:00:00-03:00", "2018-11-04T01:00:00-02:00"])
+        #expect(found.map { $0["header"] as? String } == ["November 3, 2018", "November 4, 2018"])
+        #expect(found[1]["items"] as? [String] == ["2018-11-04T12:00:00-02:00", "2018-11-04T14:00:00.5Z"])
+    }
+
+    @Test func timestampsMatchFoundationsParsing() throws {
+        // Random instants written with random offsets: sectionsort's own ISO 8601 parser must put
+        // each on the day Foundation's calendar says.
+        var generator = SystemRandomNumberGenerator()
+        var lines: [String] = [], expected: [String: Int] = [:]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Kolkata")!
+        let formatter = ISO8601DateFormatter()
+        for _ in 0..<500 {
+            let date = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
+            formatter.timeZone = TimeZone(secondsFromGMT: Int.random(in: -12...14, using: &generator) * 3600 + [0, 1800, 2700].randomElement()!)
+            lines.append(formatter.string(from: date))
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            expected[String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!), default: 0] += 1
+        }
+        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "Asia/Kolkata", "-o", "json"], stdin: lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = (try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []).map { ($0["title"] as! String, ($0["items"] as! [String]).count) }
+        #expect(Dictionary(uniqueKeysWithValues: found) == expected)
+    }
+
+    @Test func unitsFormatsAndDirections() throws {
+        let csv = "when,what\n04.11.2018 10:00,a\n28.02.2019 23:59,b\n01.03.2019 00:00,c\n"
+        let result = try SectionSortCommand.run(["--by", "date", "-f", "csv", "-k", "when", "--date-format", "dd.MM.yyyy HH:mm",
+                                                 "--time-zone", "Europe/Stockholm", "--unit", "month", "-l", "sv_SE", "-r"], stdin: csv)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2019-03  mars 2019\n  01.03.2019 00:00,c\n\n2019-02  februari 2019\n  28.02.2019 23:59,b\n\n2018-11  november 2018\n  04.11.2018 10:00,a\n")
+        let weeks = try SectionSortCommand.run(["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-o", "jsonl"],
+                                               stdin: "2026-11-18T12:00:00Z\n")
+        #expect(weeks.stdout.contains("\"section\": \"2026-11-16\""), "Swedish weeks start on Monday")
+    }
+
+    @Test func dateErrors() throws {
+        let noOffset = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00Z\n2018-11-04T12:00:00\n")
+        #expect(noOffset.status == 65 && noOffset.stdout.isEmpty)
+        #expect(noOffset.stderr.contains("<stdin>:2:20: not an ISO 8601 timestamp"))
+        let badDay = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2019-02-29T12:00:00Z\n")
+        #expect(badDay.status == 65 && badDay.stderr.contains("day 29 is out of range"))
+        let zone = try SectionSortCommand.run(["--by", "date", "--time-zone", "Mars/Base"], stdin: "x\n")
+        #expect(zone.status == 64 && zone.stderr.contains("unknown time zone 'Mars/Base'"))
+        let format = try SectionSortCommand.run(["--by", "date", "--date-format", "yyyy", "--time-zone", "UTC"], stdin: "2018\nnope\n")
+        #expect(format.status == 65 && format.stderr.contains("<stdin>:2:1: 'nope' does not match"))
+        let misuse = try SectionSortCommand.run(["--unit", "week"], stdin: "a\n")
+        #expect(misuse.status == 64 && misuse.stderr.contains("need --by date"))
+    }
+}
