@@ -9,8 +9,12 @@ final class BufferedOutput {
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var count = 0
 
-    init(descriptor: Int32 = 1) {
+    /// What the descriptor is, for messages.
+    private let name: String
+
+    init(descriptor: Int32 = 1, name: String = "standard output") {
         self.descriptor = descriptor
+        self.name = name
         buffer = .allocate(capacity: capacity)
     }
 
@@ -50,7 +54,7 @@ final class BufferedOutput {
             let written = Foundation.write(descriptor, start + offset, length - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .io("write to standard output failed: \(String(cString: strerror(errno)))")
+                throw .io("write to \(name) failed: \(String(cString: strerror(errno)))")
             }
             offset += written
         }

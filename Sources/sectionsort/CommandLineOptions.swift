@@ -25,6 +25,10 @@ struct CommandLineOptions {
     var otherFirst = false
     var emitKeys = false
     var threads: Int?
+    /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
+    /// half of physical memory.
+    var memoryLimit: Int?
+    var temporaryDirectory: String?
     var quiet = false
     var lossy = false
     var showHelp = false
@@ -77,6 +81,13 @@ struct CommandLineOptions {
 
         Running:
           -j, --threads N            worker threads (default: all cores); output is identical for any N
+          -S, --memory-limit SIZE    memory for sorting in memory (default: half of physical
+                                     memory); past it, sorted runs go to temporary files and are
+                                     merged. SIZE is bytes with an optional K, M, G or T suffix
+                                     (powers of 1024), or a percentage of physical memory: 30%
+          -T, --temporary-directory DIR
+                                     where sorted runs go (default: TMPDIR, else /tmp); they are
+                                     removed on exit, on errors and on Ctrl-C
           -q, --quiet                no progress line on standard error
           -h, --help                 show this help and exit
           -V, --version              show the version and exit
@@ -141,6 +152,13 @@ struct CommandLineOptions {
                 let text = try value(for: name, inline: inline)
                 guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(text)'") }
                 options.threads = threads
+            case "-S", "--memory-limit":
+                let text = try value(for: name, inline: inline)
+                guard let limit = parseSize(text) else {
+                    throw .usage("--memory-limit takes a size such as 500M, 2G or 25%, not '\(text)'")
+                }
+                options.memoryLimit = limit
+            case "-T", "--temporary-directory": options.temporaryDirectory = try value(for: name, inline: inline)
             case "-i", "--ignore-case": options.ignoreCase = true
             case "--ignore-accents": options.ignoreAccents = true
             case "-n", "--numeric": options.numeric = true
@@ -175,12 +193,30 @@ struct CommandLineOptions {
         if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
             throw .usage("--unit, --time-zone and --date-format need --by date")
         }
+        if options.mode == .date && options.memoryLimit != nil {
+            throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory (8 bytes a record besides the input)")
+        }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
             options.timeZone = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
         if options.locale == nil { options.locale = defaultLocale(environment) }
         return options
+    }
+
+    /// Bytes from "4096", "10K", "500M", "2G", "1T" (powers of 1024) or "25%" of physical memory.
+    static func parseSize(_ text: String) -> Int? {
+        guard let last = text.last else { return nil }
+        if last == "%" {
+            guard let percent = Double(text.dropLast()), percent > 0, percent <= 100 else { return nil }
+            return Int(Double(ProcessInfo.processInfo.physicalMemory) * percent / 100)
+        }
+        let multipliers: [Character: Int] = ["b": 1, "B": 1, "k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20,
+                                             "g": 1 << 30, "G": 1 << 30, "t": 1 << 40, "T": 1 << 40]
+        let multiplier = multipliers[last]
+        guard let number = Int(multiplier == nil ? Substring(text) : text.dropLast()), number > 0 else { return nil }
+        let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier ?? 1)
+        return overflow ? nil : bytes
     }
 
     /// The collation locale from the environment, as `sort` would take it, else en_US.

@@ -1,108 +1,168 @@
 /// Reads CSV and TSV with a header row: RFC 4180 quoting ("a ""quoted"" field", delimiters and
 /// line breaks inside quotes), LF or CRLF record endings.
+///
+/// One reader reads one input, batch by batch: the first record is the header, and only the key
+/// columns' fields are decoded; every record's bytes stay as they are.
 struct DelimitedReader {
     let delimiter: UInt8
     let keyColumn: String
     let secondaryColumn: String?
     let decoder: KeyDecoder
+    /// The key columns' positions, once the header has been read.
+    private var columns: (key: Int, secondary: Int?)?
+    /// The header row's bytes, once read.
+    private(set) var header: [UInt8]?
 
+    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, decoder: KeyDecoder) {
+        self.delimiter = delimiter
+        self.keyColumn = keyColumn
+        self.secondaryColumn = secondaryColumn
+        self.decoder = decoder
+    }
+
+    /// A record's fields as the parser found them.
     private struct Field {
-        var bytes: [UInt8]
-        var line: Int
-        var column: Int
+        /// The field's bytes in the input, quotes included.
+        var range: Range<Int>
+        var isQuoted: Bool
     }
 
-    private struct Row {
-        var fields: [Field]
-        var bytes: Range<Int>
-        var line: Int
+    private enum Outcome {
+        case record(fields: [Field], bytes: Range<Int>, next: Int)
+        /// The record runs past the end of the data, which is not final.
+        case incomplete
     }
 
-    func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
-        let rows = try parse(input)
-        let base = set.appendInput(input)
-        guard let header = rows.first else { return }  // an empty input has no records
-        let names = try header.fields.map { (field) throws(CLIError) in
-            try decoder.decode(field.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(start: $0.baseAddress, count: $0.count) } ,
-                               at: SourceLocation(file: input.name, line: field.line, column: field.column))
+    /// Adds the whole records at the start of `data` (which starts on line `line` of `name`) and
+    /// returns how many bytes they took; with `isFinal`, all of `data`.
+    mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
+        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?)] = []
+        var keyBytes: [UInt8] = []
+        var consumed = 0
+        try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+            func location(_ offset: Int) -> SourceLocation {
+                var current = line, lineStart = 0
+                for position in 0..<offset where bytes[position] == 0x0A { current += 1; lineStart = position + 1 }
+                return SourceLocation(file: name, line: current, column: offset - lineStart + 1)
+            }
+            var position = 0
+            while position < bytes.count {
+                let outcome = try parseRecord(bytes, from: position, isFinal: isFinal, location: location)
+                guard case .record(let fields, let range, let next) = outcome else { break }
+                position = next
+                consumed = next
+                guard let columns else {
+                    try readHeader(fields, bytes: bytes, range: range, location: location)
+                    continue
+                }
+                func decoded(_ column: Int, _ columnName: String) throws(CLIError) -> Range<Int> {
+                    guard column < fields.count else {
+                        throw .data("record has \(fields.count) fields, so no '\(columnName)' (column \(column + 1))", at: location(range.lowerBound))
+                    }
+                    let field = fields[column]
+                    let start = keyBytes.count
+                    Self.appendContent(of: field, in: bytes, to: &keyBytes)
+                    try keyBytes.withUnsafeBufferPointer { (key) throws(CLIError) in
+                        try decoder.validate(UnsafeBufferPointer(rebasing: key[start...]), at: location(field.range.lowerBound + (field.isQuoted ? 1 : 0)))
+                    }
+                    return start..<keyBytes.count
+                }
+                let key = try decoded(columns.key, keyColumn)
+                let secondary = try columns.secondary.map { (column) throws(CLIError) in try decoded(column, secondaryColumn!) }
+                records.append((range, key, secondary))
+            }
         }
-        let headerLocation = SourceLocation(file: input.name, line: header.line, column: 1)
+        let base = set.appendInput(data, length: consumed, name: name, line: line)
+        let keyBase = set.keyBytes.count
+        set.keyBytes += keyBytes
+        if set.keySpans == nil { set.keySpans = [] }
+        if secondaryColumn != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        for record in records {
+            set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
+            set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
+            if let secondary = record.secondary { set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound) }
+        }
+        return consumed
+    }
+
+    private mutating func readHeader(_ fields: [Field], bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+                                     location: (Int) -> SourceLocation) throws(CLIError) {
+        var names: [String] = []
+        for field in fields {
+            var content: [UInt8] = []
+            Self.appendContent(of: field, in: bytes, to: &content)
+            names.append(try content.withUnsafeBufferPointer { (text) throws(CLIError) in
+                try decoder.decode(text, at: location(field.range.lowerBound))
+            })
+        }
         guard let key = names.firstIndex(of: keyColumn) else {
-            throw .data("no column '\(keyColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: headerLocation)
+            throw .data("no column '\(keyColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
         }
         var secondary: Int?
         if let secondaryColumn {
             guard let column = names.firstIndex(of: secondaryColumn) else {
-                throw .data("no column '\(secondaryColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: headerLocation)
+                throw .data("no column '\(secondaryColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
             }
             secondary = column
         }
-        if set.header == nil { set.header = Array(input.bytes[header.bytes]) }
-        for row in rows.dropFirst() {
-            func text(_ column: Int, _ name: String) throws(CLIError) -> String {
-                guard column < row.fields.count else {
-                    throw .data("record has \(row.fields.count) fields, so no '\(name)' (column \(column + 1))",
-                                at: SourceLocation(file: input.name, line: row.line, column: 1))
-                }
-                let field = row.fields[column]
-                return try field.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
-                    try decoder.decode(bytes, at: SourceLocation(file: input.name, line: field.line, column: field.column))
-                }
-            }
-            let keyText = try text(key, keyColumn)
-            let secondaryText = try secondary.map { (column) throws(CLIError) in try text(column, secondaryColumn!) }
-            set.append(base + row.bytes.lowerBound..<base + row.bytes.upperBound, key: keyText, secondary: secondaryText)
+        columns = (key, secondary)
+        header = Array(bytes[range])
+    }
+
+    /// A field's text: without its quotes, and with doubled quotes single.
+    private static func appendContent(of field: Field, in bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard field.isQuoted else {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[field.range]))
+            return
+        }
+        var position = field.range.lowerBound + 1
+        let end = field.range.upperBound - 1
+        while position < end {
+            output.append(bytes[position])
+            position += bytes[position] == 0x22 ? 2 : 1
         }
     }
 
-    private func parse(_ input: InputData) throws(CLIError) -> [Row] {
-        let bytes = input.bytes
-        var rows: [Row] = []
-        var position = 0, line = 1, lineStart = 0
-        while position < bytes.count {
-            let rowStart = position, rowLine = line
-            var fields: [Field] = []
-            var rowEnd = position
-            while true {
-                var field = Field(bytes: [], line: line, column: position - lineStart + 1)
-                if position < bytes.count && bytes[position] == 0x22 {  // quoted field
-                    let quoteLocation = SourceLocation(file: input.name, line: line, column: position - lineStart + 1)
-                    position += 1
-                    while true {
-                        guard position < bytes.count else { throw .data("unterminated quoted field", at: quoteLocation) }
-                        let byte = bytes[position]
-                        if byte == 0x22 {
-                            if position + 1 < bytes.count && bytes[position + 1] == 0x22 {
-                                field.bytes.append(0x22); position += 2; continue
-                            }
-                            position += 1
-                            break
-                        }
-                        if byte == 0x0A { line += 1; lineStart = position + 1 }
-                        field.bytes.append(byte)
+    /// The record starting at `start`.
+    private func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool,
+                             location: (Int) -> SourceLocation) throws(CLIError) -> Outcome {
+        var fields: [Field] = []
+        var position = start
+        while true {
+            let fieldStart = position
+            if position < bytes.count && bytes[position] == 0x22 {  // quoted field
+                position += 1
+                while true {
+                    guard position < bytes.count else {
+                        if !isFinal { return .incomplete }
+                        throw .data("unterminated quoted field", at: location(fieldStart))
+                    }
+                    if bytes[position] == 0x22 {
+                        if position + 1 < bytes.count && bytes[position + 1] == 0x22 { position += 2; continue }
+                        if position + 1 == bytes.count && !isFinal { return .incomplete }
                         position += 1
+                        break
                     }
-                    if position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A && bytes[position] != 0x0D {
-                        throw .data("unexpected character after a closing quote",
-                                    at: SourceLocation(file: input.name, line: line, column: position - lineStart + 1))
-                    }
-                } else {
-                    while position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A {
-                        field.bytes.append(bytes[position]); position += 1
-                    }
-                    if field.bytes.last == 0x0D && (position >= bytes.count || bytes[position] == 0x0A) { field.bytes.removeLast() }
+                    position += 1
                 }
-                fields.append(field)
-                if position < bytes.count && bytes[position] == delimiter { position += 1; continue }
-                // End of the record: skip CR LF / LF.
-                rowEnd = position
-                if position < bytes.count && bytes[position] == 0x0D { position += 1 }
-                if position < bytes.count && bytes[position] == 0x0A { position += 1; line += 1; lineStart = position }
-                break
+                if position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A && bytes[position] != 0x0D {
+                    throw .data("unexpected character after a closing quote", at: location(position))
+                }
+                fields.append(Field(range: fieldStart..<position, isQuoted: true))
+            } else {
+                while position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A { position += 1 }
+                var end = position
+                if end > fieldStart && bytes[end - 1] == 0x0D && (position >= bytes.count || bytes[position] == 0x0A) { end -= 1 }
+                fields.append(Field(range: fieldStart..<end, isQuoted: false))
             }
-            if rowEnd > rowStart && bytes[rowEnd - 1] == 0x0D { rowEnd -= 1 }
-            rows.append(Row(fields: fields, bytes: rowStart..<rowEnd, line: rowLine))
+            if position < bytes.count && bytes[position] == delimiter { position += 1; continue }
+            // The end of the record: CR LF, LF, or the end of the data.
+            if position >= bytes.count && !isFinal { return .incomplete }
+            var recordEnd = position
+            if position < bytes.count && bytes[position] == 0x0D { position += 1 }
+            if position < bytes.count && bytes[position] == 0x0A { position += 1 }
+            if recordEnd > start && bytes[recordEnd - 1] == 0x0D { recordEnd -= 1 }
+            return .record(fields: fields, bytes: start..<recordEnd, next: position)
         }
-        return rows
     }
 }

@@ -6,15 +6,17 @@ struct JSONLinesReader {
     let secondaryField: String?
     let decoder: KeyDecoder
 
-    func read(_ input: InputData, into set: inout RecordSet) throws(CLIError) {
-        let base = set.appendInput(input)
-        var records = RecordSet()
-        try input.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
-            try LineReader.forEachLine(in: bytes) { (range, line) throws(CLIError) in
-                let location = SourceLocation(file: input.name, line: line, column: 1)
+    /// Adds the whole lines at the start of `data` (which starts on line `line` of `name`) and
+    /// returns how many bytes they took.
+    func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
+        let length = LineReader.completeLength(of: data, isFinal: isFinal)
+        var records: [(bytes: Range<Int>, key: String, secondary: String?)] = []
+        try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+            try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
+                let location = SourceLocation(file: name, line: line + number, column: 1)
                 let text = UnsafeBufferPointer(rebasing: bytes[range])
-                // Validates UTF-8 first, so that an encoding error is reported as one.
-                _ = try decoder.decode(text, at: location)
+                // Checks UTF-8 first, so that an encoding error is reported as one.
+                try decoder.validate(text, at: location)
                 let object: Any
                 do {
                     object = try JSONSerialization.jsonObject(with: Data(buffer: text), options: [])
@@ -31,13 +33,19 @@ struct JSONLinesReader {
                     if let number = value as? NSNumber { return number.stringValue }
                     throw .data("field '\(name)' is not a string or number", at: location)
                 }
-                records.append(base + range.lowerBound..<base + range.upperBound, key: try field(keyField),
-                               secondary: try secondaryField.map { (name) throws(CLIError) in try field(name) })
+                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }))
             }
         }
-        set.spans += records.spans
-        set.keys += records.keys
-        if let secondary = records.secondaryKeys { set.secondaryKeys = (set.secondaryKeys ?? []) + secondary }
+        let base = set.appendInput(data, length: length, name: name, line: line)
+        if set.keySpans == nil { set.keySpans = [] }
+        if secondaryField != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        for record in records {
+            set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
+            var key = record.key
+            set.keySpans!.append(key.withUTF8 { set.appendKey($0) })
+            if var secondary = record.secondary { set.secondarySpans!.append(secondary.withUTF8 { set.appendKey($0) }) }
+        }
+        return length
     }
 
     private static func reason(_ error: any Error) -> String {

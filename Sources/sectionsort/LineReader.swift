@@ -1,15 +1,15 @@
 import Dispatch
 import Foundation
+@_spi(CommandLine) import SectionSort
 
-/// Splits an input into lines: LF or CRLF ends a line, and a final line ending does not make an
+/// Splits input into lines: LF or CRLF ends a line, and a final line ending does not make an
 /// extra, empty record.
 enum LineReader {
-    /// Calls `body` with each line's byte range (without its line ending) and 1-based number.
+    /// Calls `body` with each line's byte range (without its line ending) and 0-based number.
     static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(CLIError) -> Void) throws(CLIError) {
-        var start = 0, number = 1
+        var start = 0, number = 0
         while start < bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let end = endOfLine(in: bytes, from: start)
             var contentEnd = end
             if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             try body(start..<contentEnd, number)
@@ -18,47 +18,69 @@ enum LineReader {
         }
     }
 
-    /// Adds every line of `input` as a record keyed by its text.
-    ///
-    /// Large inputs are cut at line ends into pieces that are split and decoded in parallel; the
-    /// records and the first error (in input order) are the same as a sequential pass would give.
-    static func read(_ input: InputData, decoder: KeyDecoder, threads: Int?, into set: inout RecordSet) throws(CLIError) {
-        let base = set.appendInput(input)
-        let pieces = input.bytes.withUnsafeBufferPointer { bytes in
-            cut(bytes, into: input.bytes.count < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
+    /// The position of the next line feed at or after `start`, or the end.
+    static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress else { return bytes.count }
+        guard let found = memchr(base + start, 0x0A, bytes.count - start) else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// The number of line feeds in `bytes`.
+    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0, position = 0
+        while true {
+            position = endOfLine(in: bytes, from: position)
+            if position >= bytes.count { return count }
+            count += 1
+            position += 1
         }
-        var results = [Result<Piece, PieceError>](repeating: .success(Piece()), count: pieces.count)
-        input.bytes.withUnsafeBufferPointer { bytes in
+    }
+
+    /// How many bytes of `data` are whole lines: up to the last line feed, or all when `isFinal`.
+    static func completeLength(of data: [UInt8], isFinal: Bool) -> Int {
+        if isFinal { return data.count }
+        var end = data.count
+        while end > 0 && data[end - 1] != 0x0A { end -= 1 }
+        return end
+    }
+
+    /// Adds the whole lines at the start of `data` (which starts on line `line` of `name`) as records
+    /// keyed by their text, and returns how many bytes that took.
+    ///
+    /// Large inputs are cut at line ends into pieces that are split and checked in parallel; the
+    /// records and the first error (in input order) are the same as a sequential pass would give.
+    static func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, decoder: KeyDecoder, threads: Int?,
+                     into set: inout RecordSet) throws(CLIError) -> Int {
+        let length = completeLength(of: data, isFinal: isFinal)
+        let base = set.appendInput(data, length: length, name: name, line: line)
+        let pieces = set.bytes.withUnsafeBufferPointer { bytes in
+            cut(UnsafeBufferPointer(rebasing: bytes[base...]), into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
+        }
+        var results = [Result<[Range<Int>], PieceError>](repeating: .success([]), count: pieces.count)
+        set.bytes.withUnsafeBufferPointer { bytes in
             results.withUnsafeMutableBufferPointer { slots in
-                let shared = UncheckedSendableBuffers(bytes: bytes, slots: slots)
+                let shared = UncheckedSendableBuffers(bytes: UnsafeBufferPointer(rebasing: bytes[base...]), slots: slots)
                 DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-                    shared.slots[index] = readPiece(shared.bytes, pieces[index], decoder: decoder, file: input.name)
+                    shared.slots[index] = readPiece(shared.bytes, pieces[index], decoder: decoder)
                 }
             }
         }
-        var linesBefore = 0
+        set.spans.reserveCapacity(set.spans.count + results.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) })
         for (result, range) in zip(results, pieces) {
             switch result {
             case .failure(let failure):
-                var error = failure.location
-                error.line += linesBefore
-                throw .data(failure.message, at: error)
-            case .success(let piece):
-                set.spans += piece.spans.map { base + range.lowerBound + $0.lowerBound..<base + range.lowerBound + $0.upperBound }
-                set.keys += piece.keys
-                linesBefore += piece.spans.count
+                throw KeyDecoder.invalid(at: set.location(ofByte: base + range.lowerBound + failure.offset))
+            case .success(let spans):
+                let shift = base + range.lowerBound
+                for span in spans { set.spans.append(span.lowerBound + shift..<span.upperBound + shift) }
             }
         }
-    }
-
-    private struct Piece {
-        var spans: [Range<Int>] = []
-        var keys: [String] = []
+        return length
     }
 
     private struct PieceError: Error {
-        var message: String
-        var location: SourceLocation
+        /// Where the first invalid byte is, from the piece's start.
+        var offset: Int
     }
 
     /// Cuts `bytes` into up to `count` ranges that each end just after a line feed (or at the end).
@@ -68,26 +90,20 @@ enum LineReader {
         for index in 1...count {
             guard start < bytes.count else { break }
             var end = index == count ? bytes.count : max(start, bytes.count * index / count)
-            while end < bytes.count && end > 0 && bytes[end - 1] != 0x0A { end += 1 }
+            if end > 0 && end < bytes.count && bytes[end - 1] != 0x0A { end = min(bytes.count, endOfLine(in: bytes, from: end) + 1) }
             if end > start { pieces.append(start..<end) }
             start = end
         }
         return pieces.isEmpty ? [0..<0] : pieces
     }
 
-    private static func readPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoder: KeyDecoder, file: String) -> Result<Piece, PieceError> {
-        var piece = Piece()
+    private static func readPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoder: KeyDecoder) -> Result<[Range<Int>], PieceError> {
         let local = UnsafeBufferPointer(rebasing: bytes[range])
-        do throws(CLIError) {
-            try forEachLine(in: local) { (span, line) throws(CLIError) in
-                piece.keys.append(try decoder.decode(UnsafeBufferPointer(rebasing: local[span]), at: SourceLocation(file: file, line: line, column: 1)))
-                piece.spans.append(span)
-            }
-        } catch {
-            // Decoding errors carry "file:line:column: message"; keep the parts to renumber lines.
-            return .failure(PieceError(message: error.detail ?? error.message, location: error.location ?? SourceLocation(file: file, line: 1, column: 1)))
-        }
-        return .success(piece)
+        if !decoder.lossy, let offset = UTF8Decoding.firstInvalidOffset(local) { return .failure(PieceError(offset: offset)) }
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(local.count / 16)
+        try! forEachLine(in: local) { span, _ in spans.append(span) }
+        return .success(spans)
     }
 }
 

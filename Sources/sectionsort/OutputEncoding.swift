@@ -37,16 +37,15 @@ enum OutputEncoding {
         return result + "\""
     }
 
-    /// Lowercase hexadecimal: byte order of keys is text order of their hex in the C locale.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var result = [UInt8]()
-        result.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
+    /// Appends `bytes` in lowercase hexadecimal: byte order of keys is text order of their hex in
+    /// the C locale.
+    static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        digits.withUTF8Buffer { digits in
+            for byte in bytes {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0x0F)])
+            }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
-

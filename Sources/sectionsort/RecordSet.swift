@@ -1,75 +1,113 @@
-/// The records of all inputs: the inputs' bytes one after another, where each record's bytes
-/// are, and the strings it is sorted by (in parallel arrays, so that writing records out touches no
-/// key strings).
+@_spi(CommandLine) import SectionSort
+
+/// A batch of records: the input bytes they came from, where each record's bytes are, and the
+/// bytes of their keys. No string is made per record: the engine reads keys in place.
 struct RecordSet: Sendable {
-    /// Every input's bytes, concatenated in reading order.
+    /// The inputs' bytes, one after another, in reading order.
     var bytes: [UInt8] = []
     /// The bytes of record `i`, unchanged from its input: `bytes[spans[i]]`.
     var spans: [Range<Int>] = []
-    var keys: [String] = []
-    /// Present when a secondary key was asked for.
-    var secondaryKeys: [String]?
-    /// The header row of csv and tsv inputs (from the first input).
-    var header: [UInt8]?
-    /// Each input's name and where its bytes start in `bytes`, to name places in errors.
-    var inputStarts: [(name: String, offset: Int)] = []
+    /// Keys that had to be decoded out of their records (csv quoting, JSON escapes), one after another.
+    var keyBytes: [UInt8] = []
+    /// Record `i`'s key is `keyBytes[keySpans[i]]`; nil when each record is its own key (lines).
+    var keySpans: [Range<Int>]?
+    /// Present when a secondary key was asked for: `keyBytes[secondarySpans[i]]`.
+    var secondarySpans: [Range<Int>]?
+    /// Where each input's bytes start in `bytes`, and the line number they start on, to name
+    /// places in errors.
+    var inputStarts: [(name: String, offset: Int, line: Int)] = []
 
     var count: Int { spans.count }
+    var isEmpty: Bool { spans.isEmpty }
 
-    mutating func append(_ span: Range<Int>, key: String, secondary: String?) {
-        spans.append(span)
-        keys.append(key)
-        if let secondary {
-            if secondaryKeys == nil { secondaryKeys = [] }
-            secondaryKeys!.append(secondary)
-        }
-    }
-
-    /// Appends an input's bytes and returns the offset its records' spans start from.
-    mutating func appendInput(_ input: InputData) -> Int {
+    /// Appends the first `length` bytes of `data`, which start on line `line` of `name`; returns
+    /// the offset they start at.
+    mutating func appendInput(_ data: [UInt8], length: Int, name: String, line: Int) -> Int {
         let base = bytes.count
-        inputStarts.append((input.name, base))
-        if bytes.isEmpty { bytes = input.bytes } else { bytes += input.bytes }
+        inputStarts.append((name, base, line))
+        if bytes.isEmpty && length == data.count {
+            bytes = data  // the common case of one input read whole: no copy
+        } else {
+            bytes += data[0..<length]
+        }
         return base
     }
 
-    /// Where record `index` starts: its input, line and column (counted on this error path only).
+    /// Appends a decoded key and returns where it is in `keyBytes`.
+    mutating func appendKey(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let start = keyBytes.count
+        keyBytes.append(contentsOf: key)
+        return start..<keyBytes.count
+    }
+
+    /// The primary key of record `index` as a string (lossy), for the date mode and messages.
+    func key(at index: Int) -> String {
+        if let keySpans { return String(decoding: keyBytes[keySpans[index]], as: UTF8.self) }
+        return String(decoding: bytes[spans[index]], as: UTF8.self)
+    }
+
+    /// The keys, read in place by the engine's threads.
+    var utf8Keys: UTF8Keys {
+        let bytes = self.bytes, spans = self.spans, keyBytes = self.keyBytes
+        let keySpans = self.keySpans, secondarySpans = self.secondarySpans
+        return UTF8Keys(count: count, hasSecondary: secondarySpans != nil) { item, body in
+            if let keySpans {
+                keyBytes.withUnsafeBufferPointer { keys in
+                    body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]),
+                         secondarySpans.map { UnsafeBufferPointer(rebasing: keys[$0[item]]) })
+                }
+            } else {
+                bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), nil) }
+            }
+        }
+    }
+
+    /// What sorting this batch in memory is expected to take, in bytes: the batch itself, the keys
+    /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
+    var estimatedSortingMemory: Int {
+        bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count) + keyBytes.count
+            + count * (16 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + 72)
+    }
+
+    /// Where byte `offset` of `bytes` is: its input, line and column (counted on this error path only).
+    func location(ofByte offset: Int) -> SourceLocation {
+        let input = inputStarts.last { $0.offset <= offset } ?? ("?", 0, 1)
+        var line = input.line, lineStart = input.offset
+        for position in input.offset..<offset where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        return SourceLocation(file: input.name, line: line, column: offset - lineStart + 1)
+    }
+
+    /// Where record `index` starts (with `column` instead of the record's own column).
     func location(ofRecord index: Int, column: Int = 1) -> SourceLocation {
-        let start = spans[index].lowerBound
-        let input = inputStarts.last { $0.offset <= start } ?? ("?", 0)
-        let line = 1 + bytes[input.offset..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return SourceLocation(file: input.name, line: line, column: column)
+        var location = location(ofByte: spans[index].lowerBound)
+        location.column = column
+        return location
     }
 }
 
-/// Turning bytes into key strings: strict (an error names the first invalid byte) or lossy.
+/// Checking key bytes: strict (an error names the first invalid byte) or lossy (the engine reads
+/// ill-formed bytes as U+FFFD).
 struct KeyDecoder {
     let lossy: Bool
-    let file: String
 
-    /// The string of `bytes`, which start at `location` in the input.
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) throws(CLIError) -> String {
-        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
-        if lossy { return String(decoding: bytes, as: UTF8.self) }
-        var where_ = location
-        where_.column += Self.firstInvalidOffset(bytes)
-        throw .data("invalid UTF-8 (use --lossy to replace it with U+FFFD in keys)", at: where_)
+    /// Fails on invalid UTF-8 in `bytes`, which start at `location`, unless lossy.
+    func validate(_ bytes: UnsafeBufferPointer<UInt8>, at location: @autoclosure () -> SourceLocation) throws(CLIError) {
+        guard !lossy, let offset = UTF8Decoding.firstInvalidOffset(bytes) else { return }
+        var place = location()
+        place.column += offset
+        throw Self.invalid(at: place)
     }
 
-    /// The offset of the first byte that does not start a valid UTF-8 sequence.
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-            case .emptyInput:
-                return offset
-            case .error:
-                return offset
-            }
-        }
+    /// The string of `bytes` (lossy or checked), for header names.
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>, at location: SourceLocation) throws(CLIError) -> String {
+        try validate(bytes, at: location)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func invalid(at location: SourceLocation) -> CLIError {
+        .data("invalid UTF-8 (use --lossy to replace it with U+FFFD in keys)", at: location)
     }
 }

@@ -1,122 +1,160 @@
-import SectionSort
-
 import Foundation
+import SectionSort
 
 /// What kind of sections are written, for the formats that say so.
 enum SectionContext {
-    case alphabetical(locale: String)
+    case alphabetical(locale: String, indexTitles: [String])
     case dates(timeZone: TimeZone, unit: DateUnit)
 }
 
-/// Writes a sectioned list of records in one of the output formats, record by record.
-struct SectionWriter {
-    let records: RecordSet
-    let inputFormat: CommandLineOptions.InputFormat
-    let output: BufferedOutput
+/// Writes sections of records in one of the output formats as they come: a section is started,
+/// its records follow one by one, and nothing but the current section's title is kept.
+final class SectionWriter {
+    private let output: BufferedOutput
+    private let format: CommandLineOptions.OutputFormat
+    private let inputFormat: CommandLineOptions.InputFormat
+    private let context: SectionContext
+    private var sectionCount = 0
+    private var itemsInSection = 0
+    /// How the current section's records are written.
+    private(set) var renderer: RecordRenderer
 
-    func write(_ list: SectionedList<Int>, format: CommandLineOptions.OutputFormat, context: SectionContext) throws(CLIError) {
-        try records.bytes.withUnsafeBufferPointer { (all) throws(CLIError) in
-            let writer = Bound(all: all, spans: records.spans, output: output, inputFormat: inputFormat)
-            switch format {
-            case .text: try writer.writeText(list)
-            case .json: try writer.writeJSON(list, context: context)
-            case .jsonl: try writer.writeJSONLines(list)
-            case .csv: try writer.writeCSV(list, header: records.header)
+    init(output: BufferedOutput, format: CommandLineOptions.OutputFormat, inputFormat: CommandLineOptions.InputFormat,
+         context: SectionContext, header: [UInt8]?) throws(CLIError) {
+        self.output = output
+        self.format = format
+        self.inputFormat = inputFormat
+        self.context = context
+        renderer = RecordRenderer(format: format, inputFormat: inputFormat, encodedTitle: "")
+        try begin(header: header)
+    }
+
+    private var delimiter: String { inputFormat == .tsv ? "\t" : "," }
+
+    private func begin(header: [UInt8]?) throws(CLIError) {
+        switch format {
+        case .text, .jsonl: break
+        case .json:
+            switch context {
+            case .alphabetical(let locale, let indexTitles):
+                try output.write("{\"locale\": \(OutputEncoding.jsonString(locale)), \"indexTitles\": [")
+                try output.write(indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
+                try output.write("], \"sections\": [")
+            case .dates(let timeZone, let unit):
+                try output.write("{\"timeZone\": \(OutputEncoding.jsonString(timeZone.identifier)), \"unit\": \"\(unit.rawValue)\", \"sections\": [")
             }
-        }
-        try output.flush()
-    }
-}
-
-/// The writer with the records' bytes in hand, for the duration of one write.
-private struct Bound {
-    let all: UnsafeBufferPointer<UInt8>
-    let spans: [Range<Int>]
-    let output: BufferedOutput
-    let inputFormat: CommandLineOptions.InputFormat
-
-    private func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[spans[index]]) }
-
-    private func raw(_ index: Int) throws(CLIError) { try output.write(bytes(index)) }
-
-    /// The record as a JSON value: JSON Lines records are objects already; others become strings.
-    private func json(_ index: Int) throws(CLIError) {
-        if inputFormat == .jsonl { return try raw(index) }
-        try output.write(OutputEncoding.jsonString(bytes(index)))
-    }
-
-    func writeText(_ list: SectionedList<Int>) throws(CLIError) {
-        for (position, section) in list.enumerated() {
-            if position > 0 { try output.write(byte: 0x0A) }
-            try output.write(section.title + (section.period.map { "  " + $0.header } ?? "") + "\n")
-            for record in section {
-                try output.write(byte: 0x20)
-                try output.write(byte: 0x20)
-                try raw(record)
-                try output.write(byte: 0x0A)
+        case .csv:
+            switch inputFormat {
+            case .csv, .tsv:
+                if let header { try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) } }
+                try output.write(delimiter + "section\n")
+            case .lines: try output.write("line,section\n")
+            case .jsonl: try output.write("record,section\n")
             }
         }
     }
 
-    func writeJSON(_ list: SectionedList<Int>, context: SectionContext) throws(CLIError) {
-        var zone: TimeZone?
-        switch context {
-        case .alphabetical(let locale):
-            try output.write("{\"locale\": \(OutputEncoding.jsonString(locale)), \"indexTitles\": [")
-            try output.write(list.indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
-            try output.write("], \"sections\": [")
-        case .dates(let timeZone, let unit):
-            zone = timeZone
-            try output.write("{\"timeZone\": \(OutputEncoding.jsonString(timeZone.identifier)), \"unit\": \"\(unit.rawValue)\", \"sections\": [")
-        }
-        for (position, section) in list.enumerated() {
-            try output.write(position == 0 ? "\n" : ",\n")
-            try output.write("  {\"title\": \(OutputEncoding.jsonString(section.title)), ")
-            if let period = section.period, let zone {
+    /// Starts a section; its records follow.
+    func startSection(title: String, period: DatePeriod? = nil) throws(CLIError) {
+        try endSection()
+        switch format {
+        case .text:
+            if sectionCount > 0 { try output.write(byte: 0x0A) }
+            try output.write(title + (period.map { "  " + $0.header } ?? "") + "\n")
+        case .json:
+            try output.write(sectionCount == 0 ? "\n" : ",\n")
+            try output.write("  {\"title\": \(OutputEncoding.jsonString(title)), ")
+            if let period, case .dates(let zone, _) = context {
                 try output.write("\"start\": \"\(Timestamp.format(period.start, in: zone))\", \"header\": \(OutputEncoding.jsonString(period.header)), ")
             }
             try output.write("\"items\": [")
-            for (row, record) in section.enumerated() {
-                try output.write(row == 0 ? "\n    " : ",\n    ")
-                try json(record)
-            }
-            try output.write(section.isEmpty ? "]}" : "\n  ]}")
+        case .jsonl: renderer.encodedTitle = OutputEncoding.jsonString(title)
+        case .csv: renderer.encodedTitle = OutputEncoding.csvField(title, delimiter: Character(delimiter))
         }
-        try output.write(list.isEmpty ? "]}\n" : "\n]}\n")
+        sectionCount += 1
+        itemsInSection = 0
     }
 
-    func writeJSONLines(_ list: SectionedList<Int>) throws(CLIError) {
-        for section in list {
-            let title = OutputEncoding.jsonString(section.title)
-            for record in section {
-                try output.write("{\"section\": \(title), \"record\": ")
-                try json(record)
-                try output.write("}\n")
+    /// Writes one record of the current section: its bytes as they were in the input.
+    func write(record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
+        if format == .text {
+            // The default format, written straight to the buffer.
+            try output.write(byte: 0x20)
+            try output.write(byte: 0x20)
+            try output.write(record)
+            try output.write(byte: 0x0A)
+        } else {
+            var text: [UInt8] = []
+            renderer.append(record, isFirstInSection: itemsInSection == 0, to: &text)
+            try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+        }
+        itemsInSection += 1
+    }
+
+    /// Writes `count` records of the current section that ``renderer`` has rendered into `text`.
+    func write(rendered text: [UInt8], count: Int) throws(CLIError) {
+        try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+        itemsInSection += count
+    }
+
+    /// Whether the next record would be its section's first.
+    var isAtSectionStart: Bool { itemsInSection == 0 }
+
+    /// Ends the output and flushes it.
+    func finish() throws(CLIError) {
+        try endSection()
+        if format == .json { try output.write(sectionCount == 0 ? "]}\n" : "\n]}\n") }
+        try output.flush()
+    }
+
+    private func endSection() throws(CLIError) {
+        guard format == .json, sectionCount > 0, itemsInSection >= 0 else { return }
+        try output.write(itemsInSection == 0 ? "]}" : "\n  ]}")
+        itemsInSection = -1
+    }
+}
+
+/// How one record of a section is written in an output format: a value, so that threads can
+/// render records at the same time.
+struct RecordRenderer: Sendable {
+    let format: CommandLineOptions.OutputFormat
+    let inputFormat: CommandLineOptions.InputFormat
+    /// The section's title as a jsonl or csv value.
+    var encodedTitle: String
+
+    private var delimiter: UInt8 { inputFormat == .tsv ? 0x09 : 0x2C }
+
+    /// Appends `record` as the output format writes it.
+    func append(_ record: UnsafeBufferPointer<UInt8>, isFirstInSection: Bool, to text: inout [UInt8]) {
+        switch format {
+        case .text:
+            text.append(0x20)
+            text.append(0x20)
+            text.append(contentsOf: record)
+            text.append(0x0A)
+        case .json:
+            text.append(contentsOf: (isFirstInSection ? "\n    " : ",\n    ").utf8)
+            appendJSONValue(record, to: &text)
+        case .jsonl:
+            text.append(contentsOf: "{\"section\": ".utf8)
+            text.append(contentsOf: encodedTitle.utf8)
+            text.append(contentsOf: ", \"record\": ".utf8)
+            appendJSONValue(record, to: &text)
+            text.append(contentsOf: "}\n".utf8)
+        case .csv:
+            switch inputFormat {
+            case .csv, .tsv: text.append(contentsOf: record)
+            case .lines, .jsonl: text.append(contentsOf: OutputEncoding.csvField(String(decoding: record, as: UTF8.self)).utf8)
             }
+            text.append(delimiter)
+            text.append(contentsOf: encodedTitle.utf8)
+            text.append(0x0A)
         }
     }
 
-    func writeCSV(_ list: SectionedList<Int>, header: [UInt8]?) throws(CLIError) {
-        let delimiter = inputFormat == .tsv ? "\t" : ","
-        switch inputFormat {
-        case .csv, .tsv:
-            if let header {
-                try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
-            }
-            try output.write(delimiter + "section\n")
-        case .lines: try output.write("line,section\n")
-        case .jsonl: try output.write("record,section\n")
-        }
-        for section in list {
-            let title = OutputEncoding.csvField(section.title, delimiter: Character(delimiter))
-            for record in section {
-                switch inputFormat {
-                case .csv, .tsv: try raw(record)
-                case .lines, .jsonl:
-                    try output.write(OutputEncoding.csvField(String(decoding: bytes(record), as: UTF8.self)))
-                }
-                try output.write(delimiter + title + "\n")
-            }
-        }
+    /// JSON Lines records are objects already; others become strings.
+    private func appendJSONValue(_ record: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        if inputFormat == .jsonl { return text.append(contentsOf: record) }
+        text.append(contentsOf: OutputEncoding.jsonString(record).utf8)
     }
 }

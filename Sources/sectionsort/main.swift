@@ -1,14 +1,16 @@
 import Foundation
-import SectionSort
+@_spi(CommandLine) import SectionSort
+import Synchronization
 
-/// The program: options → records → sections → output. Errors end it with a sysexits code and one
-/// line on standard error; on a data error nothing is written to standard output.
+/// The program: options → batches of records → sections (in memory, or through sorted runs on
+/// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
+/// error nothing is written to standard output.
 func run() async throws(CLIError) {
     let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     if options.showHelp { print(CommandLineOptions.help); return }
     if options.showVersion { print(CommandLineOptions.version); return }
 
-    if options.mode == .date { return try await runDateMode(options) }
+    if options.mode == .date { return try runDateMode(options) }
 
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
@@ -22,44 +24,18 @@ func run() async throws(CLIError) {
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
     }
-
-    let progress = ProgressLine(enabled: !options.quiet)
-    let records = try readRecords(options, progress: progress)
     let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
-    let output = BufferedOutput()
-
+    let budget = options.memoryLimit ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
+    let progress = ProgressLine(enabled: !options.quiet)
+    defer { progress.finish() }
     if options.emitKeys {
-        try emitKeys(records, collation: collation, options: sectioning, output: output)
-        progress.finish()
-        return
+        return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
     }
-
-    let list: SectionedList<Int>
-    do {
-        let keys = records.keys
-        var secondary: (@Sendable (Int) -> String)?
-        if let secondaryKeys = records.secondaryKeys { secondary = { @Sendable in secondaryKeys[$0] } }
-        list = try await collation.sections(
-            of: Array(keys.indices), by: { keys[$0] },
-            then: secondary,
-            options: sectioning,
-            progress: { report in
-                switch report.phase {
-                case .computingKeys: progress.update("computing keys", done: report.completed, total: report.total)
-                case .sorting: progress.update("sorting", done: report.completed, total: report.total)
-                case .finished: break
-                }
-            })
-    } catch {
-        throw CLIError(code: .software, message: "sectioning failed: \(error)")
-    }
-    progress.finish()
-    try SectionWriter(records: records, inputFormat: options.inputFormat, output: output)
-        .write(list, format: options.outputFormat, context: .alphabetical(locale: collation.locale))
+    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress).run()
 }
 
 /// `--by date`: parse each key as an instant, group by period in the time zone.
-func runDateMode(_ options: CommandLineOptions) async throws(CLIError) {
+func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
     let zoneName = options.timeZone ?? TimeZone.current.identifier
     let unit = DateUnit(rawValue: options.unit.rawValue)!
     let locale = Locale(identifier: options.locale ?? "en_US")
@@ -73,13 +49,25 @@ func runDateMode(_ options: CommandLineOptions) async throws(CLIError) {
     dateSectioning.order = options.descending ? .descending : .ascending
     dateSectioning.threads = options.threads
     let progress = ProgressLine(enabled: !options.quiet)
-    let records = try readRecords(options, progress: progress)
+    var records = RecordSet(), header: [UInt8]?
+    var batches = RecordBatches(options: options, budget: .max)
+    try batches.forEach(progress: progress) { batch, _, batchHeader in
+        records = batch
+        header = batchHeader
+    }
     let instants = try parseInstants(records, format: options.dateFormat, timeZone: sectioning.calendar.timeZone,
                                      keysAreWholeLines: options.inputFormat == .lines)
     let list = dateSectioning.sections(of: Array(instants.indices), by: { instants[$0] })
     progress.finish()
-    try SectionWriter(records: records, inputFormat: options.inputFormat, output: BufferedOutput())
-        .write(list, format: options.outputFormat, context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit))
+    let writer = try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+                                   context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit), header: header)
+    try records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+        for section in list {
+            try writer.startSection(title: section.title, period: section.period)
+            for record in section { try writer.write(record: UnsafeBufferPointer(rebasing: bytes[records.spans[record]])) }
+        }
+    }
+    try writer.finish()
 }
 
 /// The instant of every record's key; the first that does not parse is a data error.
@@ -92,7 +80,8 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
         formatter.timeZone = timeZone
         formatter.dateFormat = format
         formatter.isLenient = false
-        for (index, key) in records.keys.enumerated() {
+        for index in 0..<records.count {
+            let key = records.key(at: index)
             guard let date = formatter.date(from: key) else {
                 throw .data("'\(key)' does not match the date format '\(format)'", at: records.location(ofRecord: index))
             }
@@ -100,7 +89,8 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
         }
         return instants
     }
-    for (index, key) in records.keys.enumerated() {
+    for index in 0..<records.count {
+        let key = records.key(at: index)
         do throws(Timestamp.ParseError) {
             instants.append(try Timestamp.parse(key))
         } catch {
@@ -112,42 +102,58 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
     return instants
 }
 
-
-func readRecords(_ options: CommandLineOptions, progress: ProgressLine) throws(CLIError) -> RecordSet {
-    var set = RecordSet()
-    for path in options.inputs {
-        let input = try InputData.read(path)
-        let decoder = KeyDecoder(lossy: options.lossy, file: input.name)
-        switch options.inputFormat {
-        case .lines:
-            try LineReader.read(input, decoder: decoder, threads: options.threads, into: &set)
-        case .csv, .tsv:
-            try DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                                secondaryColumn: options.then, decoder: decoder).read(input, into: &set)
-        case .jsonl:
-            try JSONLinesReader(keyField: options.key!, secondaryField: options.then, decoder: decoder)
-                .read(input, into: &set)
-        }
-        progress.update("reading", done: set.count, total: nil)
-    }
-    return set
-}
-
 /// SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD per record, in input order; fixed-width numbers so that
-/// a plain byte-order sort of the lines is sectionsort's order.
-func emitKeys(_ records: RecordSet, collation: IndexedCollation, options: SectioningOptions, output: BufferedOutput) throws(CLIError) {
-    for position in 0..<records.count {
-        let ordering = collation.orderingKey(primary: records.keys[position], secondary: records.secondaryKeys?[position], options: options)
-        let section = String(ordering.sectionRank), number = String(position)
-        try output.write(String(repeating: "0", count: max(0, 5 - section.count)) + section + "\t"
-                         + OutputEncoding.hex(ordering.key) + "\t"
-                         + String(repeating: "0", count: max(0, 12 - number.count)) + number + "\t")
-        try records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
-            try output.write(UnsafeBufferPointer(rebasing: bytes[records.spans[position]]))
+/// a plain byte-order sort of the lines is sectionsort's order. Keys are computed in parallel, a
+/// window of records at a time, and written in order.
+func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
+              progress: ProgressLine) throws(CLIError) {
+    let output = BufferedOutput()
+    var batches = RecordBatches(options: options, budget: budget)
+    var recordsBefore = 0
+    try batches.forEach(progress: progress) { (batch, _, _) throws(CLIError) in
+        let keys = batch.utf8Keys
+        let chunkSize = 4096
+        for window in stride(from: 0, to: batch.count, by: 1 << 18) {
+            let items = window..<min(batch.count, window + (1 << 18))
+            let lines = Mutex([[UInt8]](repeating: [], count: (items.count + chunkSize - 1) / chunkSize))
+            let base = recordsBefore
+            do {
+                try collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
+                    var text: [UInt8] = []
+                    batch.bytes.withUnsafeBufferPointer { bytes in
+                        for item in chunk {
+                            let (rank, key) = keyOf(item)
+                            appendPadded(rank, width: 5, to: &text)
+                            text.append(0x09)
+                            OutputEncoding.appendHex(key, to: &text)
+                            text.append(0x09)
+                            appendPadded(base + item, width: 12, to: &text)
+                            text.append(0x09)
+                            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]))
+                            text.append(0x0A)
+                        }
+                    }
+                    let slot = (chunk.lowerBound - items.lowerBound) / chunkSize
+                    lines.withLock { $0[slot] = text }
+                }
+            } catch {
+                throw CLIError(code: .software, message: "computing keys failed: \(error)")
+            }
+            for text in lines.withLock({ $0 }) {
+                try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+            }
+            progress.update("writing keys", done: recordsBefore + items.upperBound, total: nil)
         }
-        try output.write(byte: 0x0A)
+        recordsBefore += batch.count
     }
     try output.flush()
+}
+
+/// `value` in decimal, zero-padded to `width` digits.
+private func appendPadded(_ value: Int, width: Int, to text: inout [UInt8]) {
+    let digits = Array(String(value).utf8)
+    if digits.count < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+    text.append(contentsOf: digits)
 }
 
 do {

@@ -60,3 +60,16 @@ enum RandomStrings {
         return result
     }
 }
+
+extension SectioningInput {
+    /// The strings of a string-keyed input (the only kind the reference takes).
+    var primaryKeys: [String] {
+        guard case .strings(let primary, _) = keys else { preconditionFailure("the reference sorts string keys") }
+        return primary
+    }
+
+    var secondaryKeys: [String]? {
+        guard case .strings(_, let secondary) = keys else { preconditionFailure("the reference sorts string keys") }
+        return secondary
+    }
+}

@@ -125,45 +125,48 @@ final class ICUCollator {
     /// since only the final byte of a key is zero, keys can be concatenated to order by several
     /// fields at once.
     func appendSortKey(of text: String, to buffer: KeyBuffer, method: SortKeyMethod) {
+        var text = text
+        text.withUTF8 { appendSortKey(utf8: $0, to: buffer, method: method) }
+    }
+
+    /// Appends the sort key of the UTF-8 text `utf8` (with its terminating zero byte) to `buffer`.
+    /// Ill-formed bytes count as U+FFFD.
+    func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, method: SortKeyMethod) {
         switch method {
-        case .utf8Incremental: appendIncrementalKey(of: text, to: buffer)
-        case .utf16Whole: appendWholeKey(of: text, to: buffer)
+        case .utf8Incremental: appendIncrementalKey(utf8: utf8, to: buffer)
+        case .utf16Whole: appendWholeKey(utf8: utf8, to: buffer)
         }
     }
 
-    private func appendIncrementalKey(of text: String, to buffer: KeyBuffer) {
-        var text = text
-        text.withUTF8 { utf8 in
-            // Sound: the iterator reads `utf8` only during the nextSortKeyPart calls below, all of
-            // which happen inside this closure while the String's storage is pinned.
-            utf8.withMemoryRebound(to: CChar.self) { chars in
-                swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
-            }
-            var state: (UInt32, UInt32) = (0, 0)
-            // Each call re-walks the text up to where the last one stopped, so small parts make
-            // long strings quadratic: ask for a whole typical key at once, and double after that.
-            var partSize = utf8.count * 4 + 32
-            while true {
-                var status = U_ZERO_ERROR
-                let written = buffer.appendBytes(upTo: partSize) { destination in
-                    withUnsafeMutablePointer(to: &state) { statePointer in
-                        statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                            Int(swift_ucol_nextSortKeyPart(handle, &iterator, words, destination, Int32(partSize), &status))
-                        }
+    private func appendIncrementalKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
+        // Sound: the iterator reads `utf8` only during the nextSortKeyPart calls below, all of
+        // which happen inside this call, while the caller keeps the bytes alive.
+        utf8.withMemoryRebound(to: CChar.self) { chars in
+            swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
+        }
+        var state: (UInt32, UInt32) = (0, 0)
+        // Each call re-walks the text up to where the last one stopped, so small parts make
+        // long strings quadratic: ask for a whole typical key at once, and double after that.
+        var partSize = utf8.count * 4 + 32
+        while true {
+            var status = U_ZERO_ERROR
+            let written = buffer.appendBytes(upTo: partSize) { destination in
+                withUnsafeMutablePointer(to: &state) { statePointer in
+                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                        Int(swift_ucol_nextSortKeyPart(handle, &iterator, words, destination, Int32(partSize), &status))
                     }
                 }
-                // A failure here can only be memory exhaustion inside ICU; the key is then
-                // truncated, which still orders deterministically.
-                if written < partSize || status.rawValue > 0 { break }
-                partSize *= 2
             }
+            // A failure here can only be memory exhaustion inside ICU; the key is then
+            // truncated, which still orders deterministically.
+            if written < partSize || status.rawValue > 0 { break }
+            partSize *= 2
         }
         buffer.append(0)
     }
 
-    private func appendWholeKey(of text: String, to buffer: KeyBuffer) {
-        var text = text
-        let units = text.withUTF8 { utf16Scratch.transcode($0) }
+    private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
+        let units = utf16Scratch.transcode(utf8)
         var capacity = max(32, units * 4 + 16)
         while true {
             var needed = 0
@@ -298,37 +301,14 @@ private final class UTF16Scratch {
     init() { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
 
-    /// Transcodes valid UTF-8 (a Swift string's storage) and returns the number of UTF-16 units.
+    /// Transcodes UTF-8 (ill-formed parts become U+FFFD) and returns the number of UTF-16 units.
     func transcode(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         if utf8.count > capacity {
             base.deallocate()
             capacity = utf8.count
             base = .allocate(capacity: capacity)
         }
-        // UTF-16 never needs more units than UTF-8 has bytes.
-        var count = 0, index = 0
-        while index < utf8.count {
-            let lead = UInt32(utf8[index])
-            var scalar: UInt32
-            if lead < 0x80 {
-                scalar = lead; index += 1
-            } else if lead < 0xE0 {
-                scalar = (lead & 0x1F) << 6 | UInt32(utf8[index + 1] & 0x3F); index += 2
-            } else if lead < 0xF0 {
-                scalar = (lead & 0x0F) << 12 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F); index += 3
-            } else {
-                scalar = (lead & 0x07) << 18 | UInt32(utf8[index + 1] & 0x3F) << 12 | UInt32(utf8[index + 2] & 0x3F) << 6
-                    | UInt32(utf8[index + 3] & 0x3F)
-                index += 4
-            }
-            if scalar < 0x10000 {
-                base[count] = UInt16(scalar); count += 1
-            } else {
-                scalar -= 0x10000
-                base[count] = UInt16(0xD800 | (scalar >> 10)); base[count + 1] = UInt16(0xDC00 | (scalar & 0x3FF)); count += 2
-            }
-        }
-        return count
+        return UTF8Decoding.transcodeToUTF16(utf8, into: base)
     }
 }
 

@@ -2,10 +2,54 @@ import Synchronization
 
 /// What to section: one string per item (and optionally a second one), in input order.
 struct SectioningInput: Sendable {
-    var primaryKeys: [String]
-    var secondaryKeys: [String]?
+    enum Keys: Sendable {
+        case strings(primary: [String], secondary: [String]?)
+        case utf8(UTF8Keys)
+    }
+
+    var keys: Keys
     var primaryDirection: SortDirection = .ascending
     var secondaryDirection: SortDirection = .ascending
+
+    init(primaryKeys: [String], secondaryKeys: [String]? = nil,
+         primaryDirection: SortDirection = .ascending, secondaryDirection: SortDirection = .ascending) {
+        if let secondaryKeys {
+            precondition(secondaryKeys.count == primaryKeys.count, "secondary keys must be as many as primary keys")
+        }
+        self.init(keys: .strings(primary: primaryKeys, secondary: secondaryKeys),
+                  primaryDirection: primaryDirection, secondaryDirection: secondaryDirection)
+    }
+
+    init(keys: Keys, primaryDirection: SortDirection, secondaryDirection: SortDirection) {
+        self.keys = keys
+        self.primaryDirection = primaryDirection
+        self.secondaryDirection = secondaryDirection
+    }
+
+    var count: Int {
+        switch keys {
+        case .strings(let primary, _): primary.count
+        case .utf8(let keys): keys.count
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of item `item`'s keys.
+    @inline(__always)
+    func withKeys(of item: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
+        switch keys {
+        case .strings(let primary, let secondary):
+            var first = primary[item]
+            first.withUTF8 { firstBytes in
+                if var second = secondary?[item] {
+                    second.withUTF8 { body(firstBytes, $0) }
+                } else {
+                    body(firstBytes, nil)
+                }
+            }
+        case .utf8(let keys):
+            keys.read(item, body)
+        }
+    }
 }
 
 /// How the engine runs; none of this changes its output.
@@ -43,12 +87,13 @@ struct SectionedPermutation: Sendable {
 enum SectioningEngine {
     /// - Complexity: O(n·m) to compute keys, where m is the average string length, plus
     ///   O(n log n) comparisons to sort; both spread over the configured threads.
+    ///
+    /// - Parameter sortedKeys: called once sorting is done, before the keys are freed, with the
+    ///   result and a function that gives the key at each position of its `order`.
     static func run(_ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
-                    control: EngineControl? = nil) throws -> SectionedPermutation {
-        let count = input.primaryKeys.count
-        if let secondary = input.secondaryKeys {
-            precondition(secondary.count == count, "secondary keys must be as many as primary keys")
-        }
+                    control: EngineControl? = nil,
+                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedPermutation {
+        let count = input.count
         precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
         let sectionCount = collation.sectionTitles.count
         guard count > 0 else {
@@ -162,6 +207,12 @@ enum SectioningEngine {
                 }
             }
         }
+        if let sortedKeys {
+            let sorted = bySection
+            sortedKeys(SectionedPermutation(order: order, sectionStarts: sectionStarts)) { position in
+                UnsafeBufferPointer(start: sorted[position].key, count: Int(sorted[position].length))
+            }
+        }
         withExtendedLifetime(buffers) {}
         control?.report(.finished, completed: count, total: count)
         return SectionedPermutation(order: order, sectionStarts: sectionStarts)
@@ -177,17 +228,19 @@ enum SectioningEngine {
         for item in items {
             let start = buffer.count
             offsets.append(start)
-            collator.appendSortKey(of: input.primaryKeys[item], to: buffer, method: method)
-            // The section comes from the primary level of the primary key, before any reversal.
-            let keyLength = buffer.count - start
-            let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
-            sections[item] = UInt32(section)
-            histogram[section] += 1
-            if input.primaryDirection == .descending { buffer.complement(from: start) }
-            if let secondary = input.secondaryKeys {
-                let secondaryStart = buffer.count
-                collator.appendSortKey(of: secondary[item], to: buffer, method: method)
-                if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
+            input.withKeys(of: item) { primary, secondary in
+                collator.appendSortKey(utf8: primary, to: buffer, method: method)
+                // The section comes from the primary level of the primary key, before any reversal.
+                let keyLength = buffer.count - start
+                let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
+                sections[item] = UInt32(section)
+                histogram[section] += 1
+                if input.primaryDirection == .descending { buffer.complement(from: start) }
+                if let secondary {
+                    let secondaryStart = buffer.count
+                    collator.appendSortKey(utf8: secondary, to: buffer, method: method)
+                    if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
+                }
             }
         }
         offsets.append(buffer.count)

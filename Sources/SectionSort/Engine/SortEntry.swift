@@ -70,44 +70,49 @@ enum EntrySorting {
     ///   of the groups whose prefixes tie.
     static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>, scratch: UnsafeMutableBufferPointer<SortEntry>) {
         precondition(scratch.count >= entries.count, "scratch must hold every entry")
-        radixSort(entries, scratch, byte: 0)
+        radixSort(entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0)
     }
 
     private static let insertionSortLimit = 32
 
-    private static func radixSort(_ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>, byte: Int) {
+    /// Sorts the entries that are in `entries` (or, with `dataInScratch`, in `scratch`) by prefix
+    /// bytes from `byte` on, leaving the result in `entries`. Each level distributes from the buffer
+    /// that holds the data into the other one, so no level copies back.
+    private static func radixSort(_ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
+                                  dataInScratch: Bool, byte: Int) {
         let count = entries.count
-        if count <= insertionSortLimit {
-            insertionSort(entries)
+        let source = dataInScratch ? scratch : entries
+        if count <= insertionSortLimit || byte == 8 {
+            var data = source
+            if count <= insertionSortLimit { insertionSort(data) } else { data.sort(by: SortEntry.precedes) }
+            if dataInScratch { _ = entries.update(fromContentsOf: data) }
             return
         }
-        if byte == 8 {
-            var tied = entries
-            tied.sort(by: SortEntry.precedes)
-            return
-        }
+        let destination = dataInScratch ? entries : scratch
         let shift = UInt64(56 - 8 * byte)
-        var counts = [Int](repeating: 0, count: 256)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for entry in entries { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
-            let first = Int((entries[0].prefix >> shift) & 0xFF)
-            if counts[first] == count {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { table in
+            let counts = UnsafeMutableBufferPointer(rebasing: table[0..<256])
+            let next = UnsafeMutableBufferPointer(rebasing: table[256..<512])
+            counts.initialize(repeating: 0)
+            for entry in source { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
+            if counts[Int((source[0].prefix >> shift) & 0xFF)] == count {
                 // Every entry has this byte: nothing to distribute at this level.
-                radixSort(entries, scratch, byte: byte + 1)
+                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1)
                 return
             }
-            var starts = [Int](repeating: 0, count: 257)
-            for bucket in 0..<256 { starts[bucket + 1] = starts[bucket] + counts[bucket] }
-            var next = starts
-            for entry in entries {
+            var running = 0
+            for bucket in 0..<256 { next[bucket] = running; running += counts[bucket] }
+            for entry in source {
                 let bucket = Int((entry.prefix >> shift) & 0xFF)
-                scratch[next[bucket]] = entry
+                destination[next[bucket]] = entry
                 next[bucket] += 1
             }
-            _ = entries.update(fromContentsOf: UnsafeMutableBufferPointer(rebasing: scratch[0..<count]))
-            for bucket in 0..<256 where counts[bucket] > 1 {
-                let range = starts[bucket]..<starts[bucket + 1]
-                radixSort(UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]), byte: byte + 1)
+            var start = 0
+            for bucket in 0..<256 where counts[bucket] > 0 {
+                let range = start..<start + counts[bucket]
+                start = range.upperBound
+                radixSort(UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
+                          dataInScratch: !dataInScratch, byte: byte + 1)
             }
         }
     }

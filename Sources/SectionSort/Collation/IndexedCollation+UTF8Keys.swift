@@ -1,0 +1,132 @@
+import Dispatch
+import Synchronization
+
+/// Keys read in place from the caller's UTF-8 bytes: no `String` per item. This is how the
+/// command-line tool sections millions of records straight from its input buffer.
+///
+/// `read(item, body)` must call `body` once, synchronously, with the bytes of item `item`'s primary
+/// key and, when ``hasSecondary``, of its secondary key; it is called from several threads at once.
+/// Ill-formed UTF-8 counts as U+FFFD.
+@_spi(CommandLine)
+public struct UTF8Keys: Sendable {
+    public let count: Int
+    public let hasSecondary: Bool
+    let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void
+
+    public init(count: Int, hasSecondary: Bool,
+                read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void) {
+        self.count = count
+        self.hasSecondary = hasSecondary
+        self.read = read
+    }
+}
+
+/// The engine's result without a copy of the items: positions in output order and the sections,
+/// in display order, as ranges of those positions.
+@_spi(CommandLine)
+public struct SectionedOrder: Sendable {
+    public struct Section: Sendable {
+        public var title: String
+        /// The section's place among all sections in display order (empty ones included): the
+        /// first field of an ordering key.
+        public var rank: Int
+        /// Where the section's items are in ``SectionedOrder/order``.
+        public var positions: Range<Int>
+    }
+
+    /// Item numbers; each section's are contiguous.
+    public var order: [Int]
+    /// The sections in display order (empty ones only with ``SectioningOptions/includesEmptySections``).
+    public var sections: [Section]
+}
+
+extension IndexedCollation {
+    /// Sections items whose keys are UTF-8 bytes, without copying them into strings.
+    ///
+    /// - Parameter sortedKeys: called before the keys are freed with the result and a function that
+    ///   gives the engine's key for each position of its `order` (the `key` of
+    ///   ``orderingKey(primary:secondary:options:)``); for writing sorted runs with their keys.
+    /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
+    @_spi(CommandLine)
+    public func sectionedOrder(of keys: UTF8Keys, options: SectioningOptions,
+                               sortedKeys: ((SectionedOrder, _ keyAtPosition: (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
+        let input = SectioningInput(keys: .utf8(keys), primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        var configuration = EngineConfiguration()
+        configuration.threads = options.threads
+        configuration.keyMethod = options.keyMethod
+        let permutation = try SectioningEngine.run(input, collation: self, configuration: configuration,
+                                                   sortedKeys: sortedKeys.map { visit in
+                                                       { permutation, keyAt in visit(self.sectionedOrder(permutation, options: options), keyAt) }
+                                                   })
+        return sectionedOrder(permutation, options: options)
+    }
+
+    private func sectionedOrder(_ permutation: SectionedPermutation, options: SectioningOptions) -> SectionedOrder {
+        var sections: [SectionedOrder.Section] = []
+        for (rank, section) in displayOrder(options).enumerated() {
+            let positions = permutation.range(ofSection: section)
+            guard options.includesEmptySections || !positions.isEmpty else { continue }
+            sections.append(SectionedOrder.Section(title: sectionTitles[section], rank: rank, positions: positions))
+        }
+        return SectionedOrder(order: permutation.order, sections: sections)
+    }
+
+    /// The titles of all sections in display order for `options`: ranks name them.
+    @_spi(CommandLine)
+    public func sectionTitlesInDisplayOrder(_ options: SectioningOptions) -> [String] {
+        displayOrder(options).map { sectionTitles[$0] }
+    }
+
+    /// Computes the ordering key (``orderingKey(primary:secondary:options:)``) of each item in
+    /// `items`, in parallel chunks: `body` gets a chunk's range and the rank and key of each of its
+    /// items, valid during the call. Chunks run on several threads at once.
+    ///
+    /// - Complexity: O(n·m) for n items of average length m, divided among the threads.
+    @_spi(CommandLine)
+    public func forEachOrderingKey(of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096,
+                                   _ body: @Sendable (_ chunk: Range<Int>, _ keyOf: (Int) -> (rank: Int, key: UnsafeBufferPointer<UInt8>)) -> Void) throws {
+        let pool = WorkerPool(threads: options.threads)
+        let chunkCount = (items.count + chunkSize - 1) / chunkSize
+        let ranks = Self.ranks(displayOrder(options))
+        let failure = Mutex<ICUError?>(nil)
+        pool.run(chunkCount) { chunk in
+            let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
+            let collator: ICUCollator
+            do throws(ICUError) { collator = try makeWorkerCollator() } catch { failure.withLock { $0 = $0 ?? error }; return }
+            let buffer = KeyBuffer(capacity: range.count * 48)
+            var starts: [Int] = [], sectionRanks: [Int] = []
+            starts.reserveCapacity(range.count + 1)
+            sectionRanks.reserveCapacity(range.count)
+            locator.withLookup { lookup in
+                for item in range {
+                    let start = buffer.count
+                    starts.append(start)
+                    keys.read(item) { primary, secondary in
+                        collator.appendSortKey(utf8: primary, to: buffer, method: options.keyMethod)
+                        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+                        sectionRanks.append(ranks[section])
+                        if options.order == .descending { buffer.complement(from: start) }
+                        if let secondary {
+                            let secondaryStart = buffer.count
+                            collator.appendSortKey(utf8: secondary, to: buffer, method: options.keyMethod)
+                            if options.secondaryOrder == .descending { buffer.complement(from: secondaryStart) }
+                        }
+                    }
+                }
+            }
+            starts.append(buffer.count)
+            body(range) { item in
+                let local = item - range.lowerBound
+                return (sectionRanks[local], UnsafeBufferPointer(start: buffer.pointer(at: starts[local]), count: starts[local + 1] - starts[local]))
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// The display rank of each section index.
+    private static func ranks(_ displayOrder: [Int]) -> [Int] {
+        var ranks = [Int](repeating: 0, count: displayOrder.count)
+        for (rank, section) in displayOrder.enumerated() { ranks[section] = rank }
+        return ranks
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+@_spi(CommandLine) import SectionSort
+import Synchronization
+
+/// The alphabetical mode: a batch that fits the memory budget is sorted in memory and written;
+/// larger inputs become sorted runs in a temporary directory, merged into the output.
+struct AlphabeticalSort {
+    let options: CommandLineOptions
+    let collation: IndexedCollation
+    let sectioning: SectioningOptions
+    let budget: Int
+    let progress: ProgressLine
+    /// Runs merged at once; more are merged in passes.
+    private let fanIn = 32
+
+    init(options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine) {
+        self.options = options
+        self.collation = collation
+        self.sectioning = sectioning
+        self.budget = budget
+        self.progress = progress
+    }
+
+    func run() throws(CLIError) {
+        var batches = RecordBatches(options: options, budget: budget)
+        var runs: [String] = []
+        var directory: TemporaryDirectory?
+        defer { directory?.remove() }
+        var inputHeader: [UInt8]?
+        try batches.forEach(progress: progress) { (batch, isLast, header) throws(CLIError) in
+            inputHeader = header
+            if isLast && runs.isEmpty { return try writeInMemory(batch, header: header) }
+            guard !batch.isEmpty else { return }
+            if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
+            runs.append(try writeRun(batch, to: directory!.newFilePath()))
+        }
+        guard let directory, !runs.isEmpty else { return }
+        progress.update("merging \(runs.count) runs", done: 0, total: nil)
+        let titles = collation.sectionTitlesInDisplayOrder(sectioning)
+        let writer = try makeWriter(header: inputHeader)
+        var currentRank = -1, written = 0
+        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: min(1 << 22, max(1 << 14, budget / (4 * fanIn))))
+        try merger.merge(runs) { (key, record) throws(CLIError) in
+            let rank = Int(key[0]) << 8 | Int(key[1])
+            if rank != currentRank {
+                try writer.startSection(title: titles[rank])
+                currentRank = rank
+            }
+            try record.withUnsafeBufferPointer { (bytes) throws(CLIError) in try writer.write(record: bytes) }
+            written += 1
+            if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
+        }
+        progress.finish()
+        try writer.finish()
+    }
+
+    private func makeWriter(header: [UInt8]?) throws(CLIError) -> SectionWriter {
+        try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+                          context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
+    }
+
+    private func writeInMemory(_ batch: RecordSet, header: [UInt8]?) throws(CLIError) {
+        progress.update("sorting", done: batch.count, total: batch.count)
+        let sorted: SectionedOrder
+        do {
+            sorted = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning)
+        } catch {
+            throw CLIError(code: .software, message: "sectioning failed: \(error)")
+        }
+        progress.finish()
+        let writer = try makeWriter(header: header)
+        for section in sorted.sections {
+            try writer.startSection(title: section.title)
+            try writeRecords(section.positions, of: sorted.order, from: batch, to: writer)
+        }
+        try writer.finish()
+    }
+
+    /// Writes the records at `positions` of `order`, rendered by several threads a window at a
+    /// time: records are read in sorted order, scattered over the input, so most of the time goes
+    /// to waiting on memory, which threads overlap.
+    private func writeRecords(_ positions: Range<Int>, of order: [Int], from batch: RecordSet, to writer: SectionWriter) throws(CLIError) {
+        let renderer = writer.renderer
+        let startsSection = writer.isAtSectionStart
+        let threads = max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: 1 << 16) {
+            let window = windowStart..<min(positions.upperBound, windowStart + (1 << 16))
+            let pieceCount = window.count < 4096 ? 1 : threads * 2
+            let pieces = Mutex([[UInt8]](repeating: [], count: pieceCount))
+            DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
+                let range = window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
+                var text: [UInt8] = []
+                text.reserveCapacity(range.count * 32)
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    for position in range {
+                        renderer.append(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
+                                        isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                    }
+                }
+                pieces.withLock { $0[piece] = text }
+            }
+            for (piece, text) in pieces.withLock({ $0 }).enumerated() {
+                try writer.write(rendered: text, count: window.count * (piece + 1) / pieceCount - window.count * piece / pieceCount)
+            }
+        }
+    }
+
+    /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
+    private func writeRun(_ batch: RecordSet, to path: String) throws(CLIError) -> String {
+        progress.update("sorting a run", done: batch.count, total: batch.count)
+        let writer = try SortedRun.Writer(path: path)
+        var failure: CLIError?
+        do {
+            _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning) { sorted, keyAt in
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    var key: [UInt8] = []
+                    for section in sorted.sections {
+                        for position in section.positions where failure == nil {
+                            key.removeAll(keepingCapacity: true)
+                            key.append(UInt8(section.rank >> 8))
+                            key.append(UInt8(section.rank & 0xFF))
+                            key.append(contentsOf: keyAt(position))
+                            do throws(CLIError) {
+                                try key.withUnsafeBufferPointer { (keyBytes) throws(CLIError) in
+                                    try writer.append(key: keyBytes, record: UnsafeBufferPointer(rebasing: bytes[batch.spans[sorted.order[position]]]))
+                                }
+                            } catch {
+                                failure = error
+                            }
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw CLIError(code: .software, message: "sectioning failed: \(error)")
+        }
+        if let failure { throw failure }
+        try writer.finish()
+        return path
+    }
+}

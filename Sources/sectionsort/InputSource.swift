@@ -1,0 +1,54 @@
+import Foundation
+
+/// One input, a file or standard input, read in blocks.
+final class InputSource {
+    /// The name used in messages: the path, or "<stdin>".
+    let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    /// Bytes left in a regular file, to size reads; nil for pipes and terminals.
+    private var remaining: Int?
+    private(set) var isAtEnd = false
+
+    /// Opens `path` ("-" for standard input).
+    init(path: String) throws(CLIError) {
+        if path == "-" {
+            name = "<stdin>"
+            descriptor = 0
+            ownsDescriptor = false
+        } else {
+            name = path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noInput("\(path): no such file") }
+            if isDirectory.boolValue { throw .noInput("\(path): is a directory") }
+            let opened = open(path, O_RDONLY)
+            guard opened >= 0 else { throw .noInput("\(path): cannot open: \(String(cString: strerror(errno)))") }
+            descriptor = opened
+            ownsDescriptor = true
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { remaining = Int(status.st_size) }
+    }
+
+    deinit { if ownsDescriptor { close(descriptor) } }
+
+    /// Reads up to `limit` bytes: fewer only at the end of the input.
+    func read(upTo limit: Int) throws(CLIError) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(min(limit, (remaining ?? (1 << 20)) + 1))
+        let blockSize = 1 << 22
+        let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 16)
+        defer { block.deallocate() }
+        while result.count < limit {
+            let count = Foundation.read(descriptor, block, min(blockSize, limit - result.count))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .io("\(name): read failed: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { isAtEnd = true; break }
+            result.append(contentsOf: UnsafeRawBufferPointer(start: block, count: count))
+            if let left = remaining { remaining = max(0, left - count) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `--memory-limit`: inputs past the limit are sorted in runs on disk and merged; the output must
+/// be the in-memory output, byte for byte, and the runs must be gone afterwards.
+@Suite struct ExternalSortTests {
+    /// A fresh directory for one test's inputs and runs, removed by the caller.
+    private static func scratchDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("runs"), withIntermediateDirectories: true)
+        return url
+    }
+
+    private static func contents(_ directory: URL) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? ["<unreadable>"]
+    }
+
+    /// Names in several scripts with case and accent variants and repeats, spread by a
+    /// multiplicative hash so that sorted runs interleave.
+    private static func name(_ index: Int) -> String {
+        let given = ["Åsa", "Anna", "anna", "Örjan", "Oskar", "Émile", "Zoë", "Ängel", "Иван", "Σοφία", "さくら", "민준", "林", "42", ""]
+        let family = ["Öberg", "Oberg", "Andersson", "Ekström", "Zetterlund", "Петров", "Παπαδόπουλος", "たなか", "김", "王", "#1"]
+        let hash = index &* 2_654_435_761 % 1_000_003
+        return "\(family[hash % family.count]) \(given[(hash / 11) % given.count]) \(hash % 997)"
+    }
+
+    @Test func hundredMegabytesUnderTenMegabytesMatchInMemory() throws {
+        let directory = try Self.scratchDirectory("large")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // CSV whose records carry a long payload, some of it quoted with line breaks and quotes
+        // inside, so that records straddle the reads and batches.
+        var bytes = Array("name,given,payload\n".utf8)
+        bytes.reserveCapacity(105 << 20)
+        let filler = Array(repeating: UInt8(ascii: "x"), count: 400)
+        var records = 0
+        while bytes.count < 100 << 20 {
+            let parts = Self.name(records).split(separator: " ", maxSplits: 1).map(String.init) + [""]
+            bytes += Array("\"\(parts[0])\",\(parts[1]),".utf8)
+            if records % 7 == 0 {
+                bytes += Array("\"line one\nline \"\"two\"\" ".utf8)
+                bytes += filler[0..<(records % 350)]
+                bytes += Array("\"\n".utf8)
+            } else {
+                bytes += filler[0..<(records % 400)]
+                bytes.append(0x0A)
+            }
+            records += 1
+        }
+        let input = directory.appendingPathComponent("large.csv").path
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        bytes = []
+        let arguments = ["-f", "csv", "-k", "name", "--then", "given", "-l", "sv_SE", "-o", "csv", input]
+
+        let inMemory = try SectionSortCommand.run(arguments)
+        let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "10M", "-T", directory.appendingPathComponent("runs").path])
+        #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
+        #expect(limited.stdoutBytes == inMemory.stdoutBytes)
+        // Every record once: the header line, then one line per record plus one embedded break in
+        // every seventh.
+        let lines = inMemory.stdoutBytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        #expect(lines == 1 + records + (records + 6) / 7)
+        #expect(Self.contents(directory.appendingPathComponent("runs")).isEmpty, "temporary runs are removed")
+    }
+
+    @Test func manyRunsMergeInPassesInEveryFormat() throws {
+        let directory = try Self.scratchDirectory("formats")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        // About 3 MB under a 64 KiB limit: 40-odd runs, more than are merged at once.
+        let lines = (0..<180_000).map(Self.name).joined(separator: "\r\n") + "\r\n"
+        let jsonLines = (0..<30_000).map { "{\"n\": \"\(Self.name($0))\", \"i\": \($0)}" }.joined(separator: "\n")
+        for (flags, input) in [(["-l", "sv_SE"], lines),
+                               (["-l", "sv_SE", "-r", "-i", "-o", "json"], lines),
+                               (["-l", "de", "--emit-keys"], lines),
+                               (["-f", "jsonl", "-k", "n", "-l", "ja", "-o", "jsonl"], jsonLines)] {
+            let inMemory = try SectionSortCommand.run(flags, stdin: input)
+            let limited = try SectionSortCommand.run(flags + ["-S", "64K", "-T", runs], stdin: input)
+            #expect(inMemory.status == 0 && limited.status == 0, "\(flags): \(limited.stderr)")
+            #expect(limited.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
+            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+        }
+    }
+
+    @Test func dataErrorInALaterBatchWritesNothingAndRemovesRuns() throws {
+        let directory = try Self.scratchDirectory("error")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let bytes = Array((0..<50_000).map(Self.name).joined(separator: "\n").utf8) + Array("\nab".utf8) + [0xFF] + Array("\n".utf8)
+        let result = try SectionSortCommand.run(["-S", "64K", "-T", runs], stdinBytes: bytes)
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("<stdin>:50001:3: invalid UTF-8"), "lines are counted across batches: \(result.stderr)")
+        #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+    }
+
+    @Test func interruptRemovesRuns() throws {
+        let directory = try Self.scratchDirectory("interrupt")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs")
+        let process = Process()
+        process.executableURL = SectionSortCommand.executable
+        process.arguments = ["-S", "64K", "-T", runs.path, "-q"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Enough for a few runs; standard input stays open, so the program waits for more.
+        input.fileHandleForWriting.write(Data((0..<30_000).map(Self.name).joined(separator: "\n").utf8))
+        let deadline = Date().addingTimeInterval(60)
+        func runFiles() -> Int {
+            Self.contents(runs).reduce(0) { $0 + Self.contents(runs.appendingPathComponent($1)).count }
+        }
+        while runFiles() == 0 && Date() < deadline { usleep(20_000) }
+        #expect(runFiles() > 0, "runs were written before the interrupt")
+        process.interrupt()
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(Self.contents(runs).isEmpty, "the interrupted run's directory is removed")
+    }
+
+    @Test func memoryLimitSizes() throws {
+        for bad in ["0", "10Q", "abc", "-5M", "150%"] {
+            let result = try SectionSortCommand.run(["--memory-limit", bad])
+            #expect(result.status == 64 && result.stderr.contains("--memory-limit takes a size"), "\(bad)")
+        }
+        for good in ["1048576", "10K", "2M", "1G", "30%"] {
+            let result = try SectionSortCommand.run(["-S", good], stdin: "b\na\n")
+            #expect(result.status == 0 && result.stdout == "A\n  a\n\nB\n  b\n", "\(good)")
+        }
+        let date = try SectionSortCommand.run(["--by", "date", "-S", "1M"])
+        #expect(date.status == 64 && date.stderr.contains("--memory-limit applies to alphabetical sorting"))
+    }
+}
