@@ -1,0 +1,63 @@
+import Synchronization
+import Testing
+@_spi(Benchmarks) @_spi(CommandLine) @testable import SectionSort
+
+/// Keys read in place from UTF-8 bytes, as the command-line tool does, must be the keys of the
+/// strings those bytes decode to: ill-formed bytes become U+FFFD exactly as in Swift.
+@Suite struct UTF8KeysTests {
+    /// Byte strings that are mostly well-formed, with truncated sequences, stray continuation
+    /// bytes, overlongs, surrogates and bytes past U+10FFFF mixed in.
+    private static func byteStrings(count: Int, seed: UInt64) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: seed)
+        let pieces: [[UInt8]] = [Array("a".utf8), Array("Ö".utf8), Array("ж".utf8), Array("林".utf8), Array("😀".utf8),
+                                 [0xFF], [0x80], [0xC3], [0xE6, 0x9E], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+                                 [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], Array("Zoë".utf8)]
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 0...8, using: &generator)).flatMap { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+        }
+    }
+
+    @Test func decodingMatchesSwiftsReplacement() {
+        for bytes in Self.byteStrings(count: 3000, seed: 7) {
+            let expected = String(decoding: bytes, as: UTF8.self)
+            let units = [UInt16](unsafeUninitializedCapacity: max(1, bytes.count)) { buffer, count in
+                count = bytes.withUnsafeBufferPointer { UTF8Decoding.transcodeToUTF16($0, into: buffer.baseAddress!) }
+            }
+            #expect(units == Array(expected.utf16), "\(bytes)")
+            let invalid = bytes.withUnsafeBufferPointer { UTF8Decoding.firstInvalidOffset($0) }
+            #expect((invalid == nil) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+            if let invalid {
+                #expect(String(validating: bytes[..<invalid], as: UTF8.self) != nil, "everything before the offset is valid")
+            }
+        }
+    }
+
+    @Test func inPlaceKeysGiveTheOrderAndKeysOfTheirStrings() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let primary = Self.byteStrings(count: 4000, seed: 11), secondary = Self.byteStrings(count: 4000, seed: 12)
+        let keys = UTF8Keys(count: primary.count, hasSecondary: true) { item, body in
+            primary[item].withUnsafeBufferPointer { first in secondary[item].withUnsafeBufferPointer { body(first, $0) } }
+        }
+        for options in [SectioningOptions(threads: 1), SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4)] {
+            let sorted = try collation.sectionedOrder(of: keys, options: options)
+            let strings = collation.sectionedIndices(of: Array(primary.indices), by: { String(decoding: primary[$0], as: UTF8.self) },
+                                                     then: { String(decoding: secondary[$0], as: UTF8.self) }, options: options)
+            #expect(sorted.sections.map(\.title) == strings.map(\.title))
+            #expect(sorted.sections.flatMap { sorted.order[$0.positions] } == strings.flatMap { Array($0) })
+
+            let expected = primary.indices.map {
+                collation.orderingKey(primary: String(decoding: primary[$0], as: UTF8.self),
+                                      secondary: String(decoding: secondary[$0], as: UTF8.self), options: options)
+            }
+            let mismatches = Mutex(0)
+            try collation.forEachOrderingKey(of: keys, in: 0..<primary.count, options: options, chunkSize: 333) { chunk, keyOf in
+                let wrong = chunk.filter { item in
+                    let (rank, key) = keyOf(item)
+                    return rank != expected[item].sectionRank || Array(key) != expected[item].key
+                }.count
+                mismatches.withLock { $0 += wrong }
+            }
+            #expect(mismatches.withLock { $0 } == 0)
+        }
+    }
+}
