@@ -63,25 +63,54 @@ enum EntrySorting {
     /// Sorts `entries` in place, using `scratch` (as many entries) as working space.
     ///
     /// A most-significant-byte radix sort over the 8-byte prefixes: each level distributes by one
-    /// byte, skipping bytes all entries share (the letter of a section); groups that are small, or
-    /// that still tie after all eight bytes, finish with comparison sorts on the rest of the key.
+    /// byte, skipping bytes all entries share (the letter of a section). A large group that still
+    /// ties after eight bytes (names with a common start) loads the next eight key bytes into its
+    /// prefixes and goes on by radix; small groups, and groups past ``radixKeyBytes``, finish with
+    /// comparison sorts on the rest of the key.
     ///
-    /// - Complexity: O(n · d) for d distinguishing prefix bytes (at most 8), plus comparison sorts
-    ///   of the groups whose prefixes tie.
+    /// - Complexity: O(n · d) for d distinguishing key bytes (at most ``radixKeyBytes``), plus
+    ///   comparison sorts of small groups and of groups that tie that far.
     static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>, scratch: UnsafeMutableBufferPointer<SortEntry>) {
         precondition(scratch.count >= entries.count, "scratch must hold every entry")
-        radixSort(entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0)
+        radixSort(entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0, keyOffset: 0)
     }
 
     private static let insertionSortLimit = 32
+    /// How far into keys the radix passes go before comparison sorts take over.
+    private static let radixKeyBytes = 48
+
+    /// Key bytes `offset..<offset + 8` of `entry`, big-endian, zero-padded past its end.
+    @inline(__always)
+    private static func keyWord(_ entry: SortEntry, at offset: Int) -> UInt64 {
+        let length = Int(entry.length)
+        if offset + 8 <= length { return UnsafeRawPointer(entry.key + offset).loadUnaligned(as: UInt64.self).bigEndian }
+        var word: UInt64 = 0
+        for position in offset..<offset + 8 {
+            word <<= 8
+            if position < length { word |= UInt64(entry.key[position]) }
+        }
+        return word
+    }
 
     /// Sorts the entries that are in `entries` (or, with `dataInScratch`, in `scratch`) by prefix
     /// bytes from `byte` on, leaving the result in `entries`. Each level distributes from the buffer
     /// that holds the data into the other one, so no level copies back.
+    ///
+    /// Prefixes hold key bytes `keyOffset..<keyOffset + 8`; all entries share the bytes before.
+    /// Comparisons stay valid at any offset: they compare prefixes, then key bytes from 8 on.
     private static func radixSort(_ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
-                                  dataInScratch: Bool, byte: Int) {
+                                  dataInScratch: Bool, byte: Int, keyOffset: Int) {
         let count = entries.count
         let source = dataInScratch ? scratch : entries
+        if byte == 8 && count > insertionSortLimit && keyOffset + 8 < radixKeyBytes
+            && source.contains(where: { Int($0.length) > keyOffset + 8 }) {
+            // Every entry has the same prefix here; put it back once the group is sorted.
+            let shared = source[0].prefix
+            for index in source.indices { source[index].prefix = keyWord(source[index], at: keyOffset + 8) }
+            radixSort(entries, scratch, dataInScratch: dataInScratch, byte: 0, keyOffset: keyOffset + 8)
+            for index in entries.indices { entries[index].prefix = shared }
+            return
+        }
         if count <= insertionSortLimit || byte == 8 {
             var data = source
             if count <= insertionSortLimit { insertionSort(data) } else { data.sort(by: SortEntry.precedes) }
@@ -97,7 +126,7 @@ enum EntrySorting {
             for entry in source { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
             if counts[Int((source[0].prefix >> shift) & 0xFF)] == count {
                 // Every entry has this byte: nothing to distribute at this level.
-                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1)
+                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1, keyOffset: keyOffset)
                 return
             }
             var running = 0
@@ -112,7 +141,7 @@ enum EntrySorting {
                 let range = start..<start + counts[bucket]
                 start = range.upperBound
                 radixSort(UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
-                          dataInScratch: !dataInScratch, byte: byte + 1)
+                          dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset)
             }
         }
     }
