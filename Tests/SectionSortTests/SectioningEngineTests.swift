@@ -72,6 +72,25 @@ import Testing
             #expect(firstDifference(actual.order, expected.order) == nil, "\(threads) threads")
         }
     }
+
+    @Test func longSharedPrefixesGoOnByRadixPastEightBytes() throws {
+        // Thousands of keys that agree on their first 8, 16, 40 bytes or all of them (repeats),
+        // with case and accent variants: the radix sort reloads prefixes from deeper key bytes
+        // and must still give the reference's order, descending too.
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let stems = ["Andersson Karl", "Andersson Karl-Johan Östen", String(repeating: "Lindqvist-", count: 6), ""]
+        let tails = ["", "a", "A", "å", "Å", "b", "ö", "O", "aa", " 1", " 10", " 2"]
+        let keys = (0..<4000).map { stems[$0 % stems.count] + tails[($0 / 4) % tails.count] + tails[($0 / 48) % tails.count] }
+        for direction in [SortDirection.ascending, .descending] {
+            let input = SectioningInput(primaryKeys: keys, primaryDirection: direction)
+            let expected = SequentialReference.permutation(input, collation: collation)
+            for threads in [1, 4] {
+                let actual = try SectioningEngine.run(input, collation: collation,
+                                                      configuration: EngineConfiguration(threads: threads, chunkSize: 64, minimumPieceSize: 300))
+                #expect(firstDifference(actual.order, expected.order) == nil, "\(direction), \(threads) threads")
+            }
+        }
+    }
 }
 
 /// The first position where two sequences differ (a shorter one differs where it ends), or nil.
