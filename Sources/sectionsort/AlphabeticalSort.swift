@@ -46,7 +46,7 @@ struct AlphabeticalSort {
                 try writer.startSection(title: titles[rank])
                 currentRank = rank
             }
-            try record.withUnsafeBufferPointer { (bytes) throws(CLIError) in try writer.write(record: bytes) }
+            try writer.write(record: record)
             written += 1
             if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
         }
@@ -113,17 +113,11 @@ struct AlphabeticalSort {
         do {
             _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning) { sorted, keyAt in
                 batch.bytes.withUnsafeBufferPointer { bytes in
-                    var key: [UInt8] = []
                     for section in sorted.sections {
                         for position in section.positions where failure == nil {
-                            key.removeAll(keepingCapacity: true)
-                            key.append(UInt8(section.rank >> 8))
-                            key.append(UInt8(section.rank & 0xFF))
-                            key.append(contentsOf: keyAt(position))
                             do throws(CLIError) {
-                                try key.withUnsafeBufferPointer { (keyBytes) throws(CLIError) in
-                                    try writer.append(key: keyBytes, record: UnsafeBufferPointer(rebasing: bytes[batch.spans[sorted.order[position]]]))
-                                }
+                                try writer.append(rank: section.rank, key: keyAt(position),
+                                                  record: UnsafeBufferPointer(rebasing: bytes[batch.spans[sorted.order[position]]]))
                             } catch {
                                 failure = error
                             }

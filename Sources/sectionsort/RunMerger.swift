@@ -10,19 +10,16 @@ struct RunMerger {
     let fanIn: Int
     let bufferSize: Int
 
-    /// Merges `runs` (paths, in input order) and calls `body` with every entry in order.
-    func merge(_ runs: [String], _ body: (_ key: [UInt8], _ record: [UInt8]) throws(CLIError) -> Void) throws(CLIError) {
+    /// Merges `runs` (paths, in input order) and calls `body` with every entry in order; the bytes
+    /// are valid during the call.
+    func merge(_ runs: [String], _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
         var runs = runs
         while runs.count > fanIn {
             var merged: [String] = []
             for start in stride(from: 0, to: runs.count, by: fanIn) {
                 let group = Array(runs[start..<min(runs.count, start + fanIn)])
                 let writer = try SortedRun.Writer(path: directory.newFilePath())
-                try mergeGroup(group) { (key, record) throws(CLIError) in
-                    try key.withUnsafeBufferPointer { (keyBytes) throws(CLIError) in
-                        try record.withUnsafeBufferPointer { (recordBytes) throws(CLIError) in try writer.append(key: keyBytes, record: recordBytes) }
-                    }
-                }
+                try mergeGroup(group) { (key, record) throws(CLIError) in try writer.append(key: key, record: record) }
                 try writer.finish()
                 for path in group { unlink(path) }
                 merged.append(writer.path)
@@ -32,20 +29,17 @@ struct RunMerger {
         try mergeGroup(runs, body)
     }
 
-    private func mergeGroup(_ paths: [String], _ body: (_ key: [UInt8], _ record: [UInt8]) throws(CLIError) -> Void) throws(CLIError) {
+    private func mergeGroup(_ paths: [String], _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
         for path in paths { readers.append(try SortedRun.Reader(path: path, bufferSize: bufferSize)) }
         // A binary min-heap of reader numbers that still have an entry.
         var heap: [Int] = []
         for (number, reader) in readers.enumerated() where try reader.advance() { heap.append(number) }
         func precedes(_ a: Int, _ b: Int) -> Bool {
-            let order = readers[a].key.withUnsafeBufferPointer { x in
-                readers[b].key.withUnsafeBufferPointer { y in
-                    let shared = min(x.count, y.count)
-                    let bytes = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
-                    return bytes != 0 ? Int(bytes) : x.count - y.count
-                }
-            }
+            let x = readers[a].key, y = readers[b].key
+            let shared = min(x.count, y.count)
+            let bytes = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
+            let order = bytes != 0 ? Int(bytes) : x.count - y.count
             return order != 0 ? order < 0 : a < b
         }
         func siftDown(_ start: Int) {

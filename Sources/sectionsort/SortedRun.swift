@@ -18,6 +18,17 @@ enum SortedRun {
 
         deinit { close(descriptor) }
 
+        /// Appends an entry whose key is `rank` (2 bytes, big-endian) followed by `key`.
+        func append(rank: Int, key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
+            try writeLength(key.count + 2)
+            try output.write(byte: UInt8(truncatingIfNeeded: rank >> 8))
+            try output.write(byte: UInt8(truncatingIfNeeded: rank))
+            try output.write(key)
+            try writeLength(record.count)
+            try output.write(record)
+        }
+
+        /// Appends an entry read from another run.
         func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
             try writeLength(key.count)
             try output.write(key)
@@ -33,67 +44,66 @@ enum SortedRun {
         }
     }
 
-    /// Reads a run's entries one at a time through a buffer.
+    /// Reads a run's entries one at a time through a buffer that always holds the current entry
+    /// whole, so that its key and record are handed out in place.
     final class Reader {
         let path: String
         private let descriptor: Int32
-        private var buffer: [UInt8]
-        private var position = 0
-        private var filled = 0
+        // One owner thread and a per-entry hot path: no dynamic exclusivity checks needed.
+        @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+        @exclusivity(unchecked) private var position = 0
+        @exclusivity(unchecked) private var filled = 0
         /// The current entry's key and record, valid until the next ``advance()``.
-        private(set) var key: [UInt8] = []
-        private(set) var record: [UInt8] = []
+        @exclusivity(unchecked) private(set) var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
         init(path: String, bufferSize: Int) throws(CLIError) {
             self.path = path
             descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { throw .io("\(path): cannot open: \(String(cString: strerror(errno)))") }
-            buffer = [UInt8](repeating: 0, count: max(4096, bufferSize))
+            buffer = .allocate(byteCount: max(4096, bufferSize), alignment: 16)
         }
 
-        deinit { close(descriptor) }
+        deinit {
+            close(descriptor)
+            buffer.deallocate()
+        }
 
         /// Loads the next entry; false at the end of the run.
         func advance() throws(CLIError) -> Bool {
-            var length: UInt32 = 0
             guard try fill(4) else { return false }
-            length = readLength()
-            try read(Int(length), into: &key)
-            guard try fill(4) else { throw truncated() }
-            length = readLength()
-            try read(Int(length), into: &record)
+            let keyLength = length(at: position)
+            guard try fill(4 + keyLength + 4) else { throw truncated() }
+            let recordLength = length(at: position + 4 + keyLength)
+            guard try fill(8 + keyLength + recordLength) else { throw truncated() }
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
+            key = UnsafeBufferPointer(start: base + 4, count: keyLength)
+            record = UnsafeBufferPointer(start: base + 8 + keyLength, count: recordLength)
+            position += 8 + keyLength + recordLength
             return true
         }
 
-        private func readLength() -> UInt32 {
-            let value = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) }
-            position += 4
-            return UInt32(littleEndian: value)
+        private func length(at offset: Int) -> Int {
+            Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
 
-        private func read(_ count: Int, into destination: inout [UInt8]) throws(CLIError) {
-            destination.removeAll(keepingCapacity: true)
-            var left = count
-            while left > 0 {
-                if position == filled, try !fill(1) { throw truncated() }
-                let take = min(left, filled - position)
-                destination.append(contentsOf: buffer[position..<position + take])
-                position += take
-                left -= take
-            }
-        }
-
-        /// Makes at least `count` (≤ buffer size) bytes available; false at a clean end of file.
+        /// Makes `count` bytes from `position` available, moving them to the buffer's start and
+        /// growing it when needed; false at a clean end of the file before any of them.
         private func fill(_ count: Int) throws(CLIError) -> Bool {
             if filled - position >= count { return true }
             let kept = filled - position
-            buffer.withUnsafeMutableBytes { raw in
-                if kept > 0 { raw.baseAddress!.copyMemory(from: raw.baseAddress! + position, byteCount: kept) }
+            if count > buffer.count {
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * buffer.count), alignment: 16)
+                larger.baseAddress!.copyMemory(from: buffer.baseAddress! + position, byteCount: kept)
+                buffer.deallocate()
+                buffer = larger
+            } else if kept > 0 {
+                buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + position, byteCount: kept)
             }
             position = 0
             filled = kept
             while filled < count {
-                let got = buffer.withUnsafeMutableBytes { raw in Foundation.read(descriptor, raw.baseAddress! + filled, raw.count - filled) }
+                let got = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw .io("\(path): read failed: \(String(cString: strerror(errno)))")
