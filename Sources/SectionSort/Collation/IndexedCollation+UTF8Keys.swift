@@ -97,11 +97,12 @@ extension IndexedCollation {
             var starts: [Int] = [], sectionRanks: [Int] = []
             starts.reserveCapacity(range.count + 1)
             sectionRanks.reserveCapacity(range.count)
+            let read = keys.read
             locator.withLookup { lookup in
                 for item in range {
                     let start = buffer.count
                     starts.append(start)
-                    keys.read(item) { primary, secondary in
+                    read(item) { primary, secondary in
                         collator.appendSortKey(utf8: primary, to: buffer, method: options.keyMethod)
                         let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
                         sectionRanks.append(ranks[section])

@@ -33,21 +33,27 @@ struct SectioningInput: Sendable {
         }
     }
 
-    /// Calls `body` with the UTF-8 bytes of item `item`'s keys.
+    /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys.
+    ///
+    /// The key source is unpacked once per call, not once per item: unpacking retains the shared
+    /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
-    func withKeys(of item: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
+    func forEachKey(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
         switch keys {
         case .strings(let primary, let secondary):
-            var first = primary[item]
-            first.withUTF8 { firstBytes in
-                if var second = secondary?[item] {
-                    second.withUTF8 { body(firstBytes, $0) }
-                } else {
-                    body(firstBytes, nil)
+            for item in items {
+                var first = primary[item]
+                first.withUTF8 { firstBytes in
+                    if var second = secondary?[item] {
+                        second.withUTF8 { body(item, firstBytes, $0) }
+                    } else {
+                        body(item, firstBytes, nil)
+                    }
                 }
             }
         case .utf8(let keys):
-            keys.read(item, body)
+            let read = keys.read
+            for item in items { read(item) { body(item, $0, $1) } }
         }
     }
 }
@@ -225,22 +231,20 @@ enum SectioningEngine {
                                     sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]) -> [Int] {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
-        for item in items {
+        input.forEachKey(in: items) { item, primary, secondary in
             let start = buffer.count
             offsets.append(start)
-            input.withKeys(of: item) { primary, secondary in
-                collator.appendSortKey(utf8: primary, to: buffer, method: method)
-                // The section comes from the primary level of the primary key, before any reversal.
-                let keyLength = buffer.count - start
-                let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
-                sections[item] = UInt32(section)
-                histogram[section] += 1
-                if input.primaryDirection == .descending { buffer.complement(from: start) }
-                if let secondary {
-                    let secondaryStart = buffer.count
-                    collator.appendSortKey(utf8: secondary, to: buffer, method: method)
-                    if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
-                }
+            collator.appendSortKey(utf8: primary, to: buffer, method: method)
+            // The section comes from the primary level of the primary key, before any reversal.
+            let keyLength = buffer.count - start
+            let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
+            sections[item] = UInt32(section)
+            histogram[section] += 1
+            if input.primaryDirection == .descending { buffer.complement(from: start) }
+            if let secondary {
+                let secondaryStart = buffer.count
+                collator.appendSortKey(utf8: secondary, to: buffer, method: method)
+                if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
             }
         }
         offsets.append(buffer.count)
