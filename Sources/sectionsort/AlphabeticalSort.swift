@@ -10,15 +10,17 @@ struct AlphabeticalSort {
     let sectioning: SectioningOptions
     let budget: Int
     let progress: ProgressLine
+    let phases: PhaseTimes
     /// Runs merged at once; more are merged in passes.
     private let fanIn = 32
 
-    init(options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine) {
+    init(options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine, phases: PhaseTimes) {
         self.options = options
         self.collation = collation
         self.sectioning = sectioning
         self.budget = budget
         self.progress = progress
+        self.phases = phases
     }
 
     func run() throws(CLIError) {
@@ -27,14 +29,18 @@ struct AlphabeticalSort {
         var directory: TemporaryDirectory?
         defer { directory?.remove() }
         var inputHeader: [UInt8]?
+        phases.enter("reading")
         try batches.forEach(progress: progress) { (batch, isLast, header) throws(CLIError) in
             inputHeader = header
             if isLast && runs.isEmpty { return try writeInMemory(batch, header: header) }
             guard !batch.isEmpty else { return }
             if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
+            phases.enter("sorting runs and writing them to disk")
             runs.append(try writeRun(batch, to: directory!.newFilePath()))
+            phases.enter("reading")
         }
         guard let directory, !runs.isEmpty else { return }
+        phases.enter("merging \(runs.count) runs and writing")
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
         let titles = collation.sectionTitlesInDisplayOrder(sectioning)
         let writer = try makeWriter(header: inputHeader)
@@ -61,6 +67,7 @@ struct AlphabeticalSort {
 
     private func writeInMemory(_ batch: RecordSet, header: [UInt8]?) throws(CLIError) {
         progress.update("sorting", done: batch.count, total: batch.count)
+        phases.enter("sorting")
         let sorted: SectionedOrder
         do {
             sorted = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning)
@@ -68,6 +75,7 @@ struct AlphabeticalSort {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
         progress.finish()
+        phases.enter("writing")
         let writer = try makeWriter(header: header)
         for section in sorted.sections {
             try writer.startSection(title: section.title)

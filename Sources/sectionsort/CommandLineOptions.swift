@@ -30,6 +30,7 @@ struct CommandLineOptions {
     var memoryLimit: Int?
     var temporaryDirectory: String?
     var quiet = false
+    var verbose = false
     var lossy = false
     var showHelp = false
     var showVersion = false
@@ -89,6 +90,7 @@ struct CommandLineOptions {
                                      where sorted runs go (default: TMPDIR, else /tmp); they are
                                      removed on exit, on errors and on Ctrl-C
           -q, --quiet                no progress line on standard error
+          -v, --verbose              print how long each phase took on standard error
           -h, --help                 show this help and exit
           -V, --version              show the version and exit
 
@@ -166,6 +168,7 @@ struct CommandLineOptions {
             case "--other-first": options.otherFirst = true
             case "--emit-keys": options.emitKeys = true
             case "-q", "--quiet": options.quiet = true
+            case "-v", "--verbose": options.verbose = true
             case "--lossy": options.lossy = true
             case "-h", "--help": options.showHelp = true
             case "-V", "--version": options.showVersion = true
@@ -173,7 +176,7 @@ struct CommandLineOptions {
                 throw .usage("unknown option '\(name)'")
             }
             if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
-                                 "--emit-keys", "--quiet", "--lossy", "--help", "--version"].contains(name) {
+                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version"].contains(name) {
                 throw .usage("option '\(name)' takes no value")
             }
             index += 1

@@ -35,19 +35,29 @@ final class InputSource {
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(min(limit, (remaining ?? (1 << 20)) + 1))
-        let blockSize = 1 << 22
-        let block = UnsafeMutableRawPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { block.deallocate() }
-        while result.count < limit {
-            let count = Foundation.read(descriptor, block, min(blockSize, limit - result.count))
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .io("\(name): read failed: \(String(cString: strerror(errno)))")
+        // A regular file's size is known: read straight into an array of that size (one more
+        // byte, to see the end). Pipes grow the array as data comes.
+        var capacity = min(limit, (remaining ?? (1 << 20)) + 1)
+        while result.count < limit && !isAtEnd {
+            if result.count == capacity { capacity = min(limit, capacity * 2) }
+            var failure: CLIError?
+            let before = result.count
+            result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                if before > 0 { _ = buffer.initialize(fromContentsOf: result) }
+                count = before
+                while count < capacity {
+                    let got = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = .io("\(name): read failed: \(String(cString: strerror(errno)))")
+                        return
+                    }
+                    if got == 0 { isAtEnd = true; return }
+                    count += got
+                }
             }
-            if count == 0 { isAtEnd = true; break }
-            result.append(contentsOf: UnsafeRawBufferPointer(start: block, count: count))
-            if let left = remaining { remaining = max(0, left - count) }
+            if let failure { throw failure }
+            if let left = remaining { remaining = max(0, left - (result.count - before)) }
         }
         return result
     }

@@ -35,8 +35,11 @@ struct RecordBatches {
                 if header == nil, let parsed = parser.header { header = parsed }
                 recordsRead += batch.count - before
                 progress.update("reading", done: recordsRead, total: nil)
-                line += data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
-                carried = Array(data[consumed...])
+                if !isFinal {
+                    // Only later reads of this input need the line number they start on.
+                    line += data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
+                    carried = Array(data[consumed...])
+                }
                 if batch.estimatedSortingMemory >= budget {
                     try body(batch, false, header)
                     batch = RecordSet()

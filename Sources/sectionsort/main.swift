@@ -6,6 +6,8 @@ import Synchronization
 /// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
 /// error nothing is written to standard output.
 func run() async throws(CLIError) {
+    let phases = PhaseTimes(enabled: CommandLine.arguments.contains { $0 == "-v" || $0 == "--verbose" })
+    phases.enter("starting (options, collation)")
     let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     if options.showHelp { print(CommandLineOptions.help); return }
     if options.showVersion { print(CommandLineOptions.version); return }
@@ -31,7 +33,9 @@ func run() async throws(CLIError) {
     if options.emitKeys {
         return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
     }
-    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress).run()
+    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
+                         phases: phases).run()
+    phases.report()
 }
 
 /// `--by date`: parse each key as an instant, group by period in the time zone.

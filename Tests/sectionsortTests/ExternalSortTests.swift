@@ -120,6 +120,18 @@ import Testing
         #expect(Self.contents(runs).isEmpty, "the interrupted run's directory is removed")
     }
 
+    @Test func verboseNamesThePhases() throws {
+        let input = (0..<20_000).map(Self.name).joined(separator: "\n")
+        let inMemory = try SectionSortCommand.run(["-v", "-l", "sv_SE"], stdin: input)
+        #expect(inMemory.status == 0)
+        for phase in ["starting", "reading", "sorting", "writing", "total"] {
+            #expect(inMemory.stderr.contains("sectionsort: \(phase)"), "\(phase): \(inMemory.stderr)")
+        }
+        let limited = try SectionSortCommand.run(["--verbose", "-S", "64K", "-l", "sv_SE"], stdin: input)
+        #expect(limited.stderr.contains("sorting runs and writing them to disk") && limited.stderr.contains("sectionsort: merging"))
+        #expect(limited.stdout == inMemory.stdout)
+    }
+
     @Test func memoryLimitSizes() throws {
         for bad in ["0", "10Q", "abc", "-5M", "150%"] {
             let result = try SectionSortCommand.run(["--memory-limit", bad])
