@@ -13,8 +13,8 @@ struct RecordBatches {
     }
 
     /// Calls `body` with each batch, in input order; `isLast` is true for the final one (which may
-    /// be empty). After `body` returns, the batch is gone.
-    /// `header` is the csv or tsv header row of the first input, once read.
+    /// be empty), and `header` is the csv or tsv header row of the first input, once read. After
+    /// `body` returns, the batch is gone.
     mutating func forEach(progress: ProgressLine,
                           _ body: (_ batch: RecordSet, _ isLast: Bool, _ header: [UInt8]?) throws(CLIError) -> Void) throws(CLIError) {
         var batch = RecordSet()
