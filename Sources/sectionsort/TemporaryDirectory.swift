@@ -1,8 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A private directory for sorted runs, removed with everything in it when the program ends:
 /// normally, on an error, or on SIGINT, SIGTERM or SIGHUP.
 final class TemporaryDirectory {
+    /// Set by a signal handler before it removes the directory: the main thread may then fail on
+    /// the missing directory, and must leave the exit to the handler instead of reporting that.
+    static let interrupted = Atomic<Bool>(false)
+
     let path: String
     private var nextNumber = 0
     private let signalSources: [any DispatchSourceSignal]
@@ -21,6 +26,7 @@ final class TemporaryDirectory {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                TemporaryDirectory.interrupted.store(true, ordering: .sequentiallyConsistent)
                 try? FileManager.default.removeItem(atPath: path)
                 _exit(128 + signalNumber)
             }

@@ -163,6 +163,8 @@ private func appendPadded(_ value: Int, width: Int, to text: inout [UInt8]) {
 do {
     try await run()
 } catch {
+    // Interrupted: the signal handler is removing the runs and ends the program itself.
+    while TemporaryDirectory.interrupted.load(ordering: .sequentiallyConsistent) { pause() }
     FileHandle.standardError.write(Data("sectionsort: \(error.message)\n".utf8))
     if error.code == .usage { FileHandle.standardError.write(Data("Try 'sectionsort --help' for more information.\n".utf8)) }
     exit(error.code.rawValue)

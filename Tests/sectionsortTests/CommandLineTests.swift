@@ -21,6 +21,18 @@ struct SectionSortCommand {
         try runProcess(executable, arguments, input: stdinBytes ?? Array(stdin.utf8), environment: environment)
     }
 
+    /// Makes pipes and launches processes one test at a time: pipes are inherited by any child
+    /// spawned while they are open, and Foundation's `Process` sets up and closes descriptors around
+    /// each spawn, so tests running in parallel must not hand each other's descriptors to their
+    /// children (a child once wrote its messages into another test's pipe).
+    static func whileLaunching<T>(_ body: () throws -> T) rethrows -> T {
+        launchLock.lock()
+        defer { launchLock.unlock() }
+        return try body()
+    }
+
+    private static let launchLock = NSLock()
+
     static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -29,11 +41,14 @@ struct SectionSortCommand {
         env["LC_ALL"] = nil; env["LC_COLLATE"] = nil; env["LANG"] = nil
         for (name, value) in environment { env[name] = value }
         process.environment = env
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
+        let (inPipe, outPipe, errPipe) = try whileLaunching {
+            let pipes = (Pipe(), Pipe(), Pipe())
+            process.standardInput = pipes.0
+            process.standardOutput = pipes.1
+            process.standardError = pipes.2
+            try process.run()
+            return pipes
+        }
         // Feed stdin and drain the outputs concurrently so that large data cannot deadlock.
         let writer = Thread {
             inPipe.fileHandleForWriting.write(Data(input))
