@@ -60,17 +60,28 @@ struct AlphabeticalSort {
         try writer.finish()
     }
 
+    /// The engine's progress on the progress line: keys computed, then sorting.
+    private var reportEngineProgress: @Sendable (SectioningProgress) -> Void {
+        let progress = self.progress
+        return { report in
+            switch report.phase {
+            case .computingKeys: progress.update("computing keys", done: report.completed, total: report.total)
+            case .sorting: progress.update("sorting", done: report.completed, total: report.total)
+            case .finished: break
+            }
+        }
+    }
+
     private func makeWriter(header: [UInt8]?) throws(CLIError) -> SectionWriter {
         try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
                           context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
     }
 
     private func writeInMemory(_ batch: RecordSet, header: [UInt8]?) throws(CLIError) {
-        progress.update("sorting", done: batch.count, total: batch.count)
         phases.enter("sorting")
         let sorted: SectionedOrder
         do {
-            sorted = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning)
+            sorted = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress)
         } catch {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
@@ -115,11 +126,10 @@ struct AlphabeticalSort {
 
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
     private func writeRun(_ batch: RecordSet, to path: String) throws(CLIError) -> String {
-        progress.update("sorting a run", done: batch.count, total: batch.count)
         let writer = try SortedRun.Writer(path: path)
         var failure: CLIError?
         do {
-            _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning) { sorted, keyAt in
+            _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress) { sorted, keyAt in
                 batch.bytes.withUnsafeBufferPointer { bytes in
                     for section in sorted.sections {
                         for position in section.positions where failure == nil {

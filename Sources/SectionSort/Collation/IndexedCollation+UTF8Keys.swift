@@ -43,18 +43,22 @@ public struct SectionedOrder: Sendable {
 extension IndexedCollation {
     /// Sections items whose keys are UTF-8 bytes, without copying them into strings.
     ///
-    /// - Parameter sortedKeys: called before the keys are freed with the result and a function that
-    ///   gives the engine's key for each position of its `order` (the `key` of
-    ///   ``orderingKey(primary:secondary:options:)``); for writing sorted runs with their keys.
+    /// - Parameters:
+    ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
+    ///   - sortedKeys: called before the keys are freed with the result and a function that gives
+    ///     the engine's key for each position of its `order` (the `key` of
+    ///     ``orderingKey(primary:secondary:options:)``); for writing sorted runs with their keys.
     /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
     @_spi(CommandLine)
     public func sectionedOrder(of keys: UTF8Keys, options: SectioningOptions,
+                               progress: (@Sendable (SectioningProgress) -> Void)? = nil,
                                sortedKeys: ((SectionedOrder, _ keyAtPosition: (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
         let input = SectioningInput(keys: .utf8(keys), primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
         let permutation = try SectioningEngine.run(input, collation: self, configuration: configuration,
+                                                   control: progress.map { EngineControl(progress: $0) },
                                                    sortedKeys: sortedKeys.map { visit in
                                                        { permutation, keyAt in visit(self.sectionedOrder(permutation, options: options), keyAt) }
                                                    })
