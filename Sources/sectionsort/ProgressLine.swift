@@ -7,6 +7,9 @@ final class ProgressLine: Sendable {
     private struct State {
         var lastDraw: ContinuousClock.Instant?
         var shown = false
+        /// The phase last reported and when it began, for its rate.
+        var phase = ""
+        var phaseStart = ContinuousClock.now
     }
 
     private let enabled: Bool
@@ -20,16 +23,18 @@ final class ProgressLine: Sendable {
     func update(_ phase: String, done: Int, total: Int?) {
         guard enabled else { return }
         let now = ContinuousClock.now
-        let elapsed = now - start
-        guard elapsed > .seconds(1) else { return }
         let line: String? = state.withLock { state in
+            if state.phase != phase { state.phase = phase; state.phaseStart = now }
+            guard now - start > .seconds(1) else { return nil }
             if let last = state.lastDraw, now - last < .milliseconds(100) { return nil }
             state.lastDraw = now
             state.shown = true
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let rate = Double(done) / max(seconds, 1e-9)
+            let inPhase = now - state.phaseStart
+            let seconds = Double(inPhase.components.seconds) + Double(inPhase.components.attoseconds) * 1e-18
             let amount = total.map { "\(done)/\($0)" } ?? "\(done)"
-            return "\r\u{1B}[K\(phase): \(amount) records, \(Int(rate))/s"
+            // A rate needs some time in the phase to mean anything.
+            let rate = seconds < 0.2 ? "" : ", \(Int(Double(done) / seconds))/s"
+            return "\r\u{1B}[K\(phase): \(amount) records\(rate)"
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
