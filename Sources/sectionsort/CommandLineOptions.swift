@@ -197,7 +197,7 @@ struct CommandLineOptions {
             throw .usage("--unit, --time-zone and --date-format need --by date")
         }
         if options.mode == .date && options.memoryLimit != nil {
-            throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory (8 bytes a record besides the input)")
+            throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
