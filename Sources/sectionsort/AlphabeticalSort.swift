@@ -1,6 +1,5 @@
 import Foundation
 @_spi(CommandLine) import SectionSort
-import Synchronization
 
 /// The alphabetical mode: a batch that fits the memory budget is sorted in memory and written;
 /// larger inputs become sorted runs in a temporary directory, merged into the output.
@@ -105,7 +104,7 @@ struct AlphabeticalSort {
         for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: 1 << 16) {
             let window = windowStart..<min(positions.upperBound, windowStart + (1 << 16))
             let pieceCount = window.count < 4096 ? 1 : threads * 2
-            let pieces = Mutex([[UInt8]](repeating: [], count: pieceCount))
+            let pieces = ResultSlots<[UInt8]>(count: pieceCount, repeating: [])
             DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
                 let range = window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
                 var text: [UInt8] = []
@@ -116,9 +115,9 @@ struct AlphabeticalSort {
                                         isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
                     }
                 }
-                pieces.withLock { $0[piece] = text }
+                pieces[piece] = text
             }
-            for (piece, text) in pieces.withLock({ $0 }).enumerated() {
+            for (piece, text) in pieces.elements.enumerated() {
                 try writer.write(rendered: text, count: window.count * (piece + 1) / pieceCount - window.count * piece / pieceCount)
             }
         }

@@ -1,6 +1,5 @@
 import Foundation
 @_spi(CommandLine) import SectionSort
-import Synchronization
 
 /// The program: options → batches of records → sections (in memory, or through sorted runs on
 /// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
@@ -119,7 +118,7 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
         let chunkSize = 4096
         for window in stride(from: 0, to: batch.count, by: 1 << 18) {
             let items = window..<min(batch.count, window + (1 << 18))
-            let lines = Mutex([[UInt8]](repeating: [], count: (items.count + chunkSize - 1) / chunkSize))
+            let lines = ResultSlots<[UInt8]>(count: (items.count + chunkSize - 1) / chunkSize, repeating: [])
             let base = recordsBefore
             do {
                 try collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
@@ -138,12 +137,12 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
                         }
                     }
                     let slot = (chunk.lowerBound - items.lowerBound) / chunkSize
-                    lines.withLock { $0[slot] = text }
+                    lines[slot] = text
                 }
             } catch {
                 throw CLIError(code: .software, message: "computing keys failed: \(error)")
             }
-            for text in lines.withLock({ $0 }) {
+            for text in lines.elements {
                 try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
             }
             progress.update("writing keys", done: recordsBefore + items.upperBound, total: nil)
