@@ -56,15 +56,14 @@ enum LineReader {
         let pieces = set.bytes.withUnsafeBufferPointer { bytes in
             cut(UnsafeBufferPointer(rebasing: bytes[base...]), into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
         }
-        var results = [Result<[Range<Int>], PieceError>](repeating: .success([]), count: pieces.count)
-        set.bytes.withUnsafeBufferPointer { bytes in
-            results.withUnsafeMutableBufferPointer { slots in
-                let shared = UncheckedSendableBuffers(bytes: UnsafeBufferPointer(rebasing: bytes[base...]), slots: slots)
-                DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-                    shared.slots[index] = readPiece(shared.bytes, pieces[index], decoder: decoder)
-                }
+        let slots = ResultSlots<Result<[Range<Int>], PieceError>>(count: pieces.count, repeating: .success([]))
+        let all = set.bytes
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            slots[index] = all.withUnsafeBufferPointer { bytes in
+                readPiece(UnsafeBufferPointer(rebasing: bytes[base...]), pieces[index], decoder: decoder)
             }
         }
+        let results = slots.elements
         set.spans.reserveCapacity(set.spans.count + results.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) })
         for (result, range) in zip(results, pieces) {
             switch result {
@@ -105,13 +104,4 @@ enum LineReader {
         try! forEachLine(in: local) { span, _ in spans.append(span) }
         return .success(spans)
     }
-}
-
-/// The input bytes and result slots handed to the parallel line readers.
-///
-/// Sendability: `@unchecked`; the jobs read `bytes`, which nobody writes during the reading, and each
-/// writes only its own slot, while the caller waits in `concurrentPerform`.
-private struct UncheckedSendableBuffers<Slot>: @unchecked Sendable {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let slots: UnsafeMutableBufferPointer<Slot>
 }
