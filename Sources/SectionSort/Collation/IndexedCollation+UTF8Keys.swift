@@ -104,18 +104,12 @@ extension IndexedCollation {
             let read = keys.read
             locator.withLookup { lookup in
                 for item in range {
-                    let start = buffer.count
-                    starts.append(start)
+                    starts.append(buffer.count)
                     read(item) { primary, secondary in
-                        collator.appendSortKey(utf8: primary, to: buffer, method: options.keyMethod)
-                        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+                        let section = SectioningEngine.appendKey(primary: primary, secondary: secondary,
+                                                                 directions: (options.order, options.secondaryOrder), collator: collator,
+                                                                 method: options.keyMethod, lookup: lookup, to: buffer)
                         sectionRanks.append(ranks[section])
-                        if options.order == .descending { buffer.complement(from: start) }
-                        if let secondary {
-                            let secondaryStart = buffer.count
-                            collator.appendSortKey(utf8: secondary, to: buffer, method: options.keyMethod)
-                            if options.secondaryOrder == .descending { buffer.complement(from: secondaryStart) }
-                        }
                     }
                 }
             }

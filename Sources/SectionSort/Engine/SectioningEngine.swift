@@ -232,23 +232,33 @@ enum SectioningEngine {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         input.forEachKey(in: items) { item, primary, secondary in
-            let start = buffer.count
-            offsets.append(start)
-            collator.appendSortKey(utf8: primary, to: buffer, method: method)
-            // The section comes from the primary level of the primary key, before any reversal.
-            let keyLength = buffer.count - start
-            let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: keyLength))
+            offsets.append(buffer.count)
+            let section = appendKey(primary: primary, secondary: secondary, directions: (input.primaryDirection, input.secondaryDirection),
+                                    collator: collator, method: method, lookup: lookup, to: buffer)
             sections[item] = UInt32(section)
             histogram[section] += 1
-            if input.primaryDirection == .descending { buffer.complement(from: start) }
-            if let secondary {
-                let secondaryStart = buffer.count
-                collator.appendSortKey(utf8: secondary, to: buffer, method: method)
-                if input.secondaryDirection == .descending { buffer.complement(from: secondaryStart) }
-            }
         }
         offsets.append(buffer.count)
         return offsets
+    }
+
+    /// Appends one item's key to `buffer` (its primary sort key, reversed for a descending order,
+    /// then its secondary one likewise) and returns the item's section.
+    @inline(__always)
+    static func appendKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
+                          directions: (primary: SortDirection, secondary: SortDirection),
+                          collator: ICUCollator, method: SortKeyMethod, lookup: SectionLocator.Lookup, to buffer: KeyBuffer) -> Int {
+        let start = buffer.count
+        collator.appendSortKey(utf8: primary, to: buffer, method: method)
+        // The section comes from the primary level of the primary key, before any reversal.
+        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+        if directions.primary == .descending { buffer.complement(from: start) }
+        if let secondary {
+            let secondaryStart = buffer.count
+            collator.appendSortKey(utf8: secondary, to: buffer, method: method)
+            if directions.secondary == .descending { buffer.complement(from: secondaryStart) }
+        }
+        return section
     }
 }
 
