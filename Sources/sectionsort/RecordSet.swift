@@ -50,7 +50,7 @@ struct RecordSet: Sendable {
     var utf8Keys: UTF8Keys {
         let bytes = self.bytes, spans = self.spans, keyBytes = self.keyBytes
         let keySpans = self.keySpans, secondarySpans = self.secondarySpans
-        return UTF8Keys(count: count, hasSecondary: secondarySpans != nil) { item, body in
+        return UTF8Keys(count: count) { item, body in
             if let keySpans {
                 keyBytes.withUnsafeBufferPointer { keys in
                     body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]),

@@ -35,7 +35,7 @@ import Testing
     @Test func inPlaceKeysGiveTheOrderAndKeysOfTheirStrings() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         let primary = Self.byteStrings(count: 4000, seed: 11), secondary = Self.byteStrings(count: 4000, seed: 12)
-        let keys = UTF8Keys(count: primary.count, hasSecondary: true) { item, body in
+        let keys = UTF8Keys(count: primary.count) { item, body in
             primary[item].withUnsafeBufferPointer { first in secondary[item].withUnsafeBufferPointer { body(first, $0) } }
         }
         for options in [SectioningOptions(threads: 1), SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4)] {

@@ -5,18 +5,16 @@ import Synchronization
 /// command-line tool sections millions of records straight from its input buffer.
 ///
 /// `read(item, body)` must call `body` once, synchronously, with the bytes of item `item`'s primary
-/// key and, when ``hasSecondary``, of its secondary key; it is called from several threads at once.
+/// key and of its secondary key (nil when there is none); it is called from several threads at once.
 /// Ill-formed UTF-8 counts as U+FFFD.
 @_spi(CommandLine)
 public struct UTF8Keys: Sendable {
     public let count: Int
-    public let hasSecondary: Bool
     let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void
 
-    public init(count: Int, hasSecondary: Bool,
+    public init(count: Int,
                 read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void) {
         self.count = count
-        self.hasSecondary = hasSecondary
         self.read = read
     }
 }
