@@ -34,7 +34,7 @@ struct AlphabeticalSort {
             if isLast && runs.isEmpty { return try writeInMemory(batch, header: header) }
             guard !batch.isEmpty else { return }
             if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
-            phases.enter("sorting runs and writing them to disk")
+            phases.enter("sorting runs")
             runs.append(try writeRun(batch, to: directory!.newFilePath()))
             phases.enter("reading")
         }
@@ -94,12 +94,40 @@ struct AlphabeticalSort {
         try writer.finish()
     }
 
-    /// Writes the records at `positions` of `order`, rendered by several threads a window at a
-    /// time: records are read in sorted order, scattered over the input, so most of the time goes
-    /// to waiting on memory, which threads overlap.
+    /// Writes the records at `positions` of `order`.
     private func writeRecords(_ positions: Range<Int>, of order: [Int], from batch: RecordSet, to writer: SectionWriter) throws(CLIError) {
         let renderer = writer.renderer
         let startsSection = writer.isAtSectionStart
+        try forEachRenderedPiece(of: positions) { range, text in
+            batch.bytes.withUnsafeBufferPointer { bytes in
+                if renderer.format == .text {
+                    // The default format: sized first, then copied without growing an array.
+                    let size = range.reduce(0) { $0 + RecordRenderer.textSize(ofRecord: batch.spans[order[$1]].count) }
+                    text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                        var next = buffer.baseAddress!
+                        for position in range {
+                            next = RecordRenderer.writeText(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
+                        }
+                        count = size
+                    }
+                    return
+                }
+                for position in range {
+                    renderer.append(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
+                                    isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                }
+            }
+        } write: { (text, count) throws(CLIError) in
+            try writer.write(rendered: text, count: count)
+        }
+    }
+
+    /// Renders `positions` a window at a time, each window in pieces by several threads, and hands
+    /// the pieces to `write` in order with the number of positions each covers. Records are read
+    /// in sorted order, scattered over the input, so most of the time goes to waiting on memory,
+    /// which threads overlap.
+    private func forEachRenderedPiece(of positions: Range<Int>, render: @Sendable (_ range: Range<Int>, _ text: inout [UInt8]) -> Void,
+                                      write: (_ text: [UInt8], _ count: Int) throws(CLIError) -> Void) throws(CLIError) {
         let threads = max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount)
         for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: 1 << 16) {
             let window = windowStart..<min(positions.upperBound, windowStart + (1 << 16))
@@ -108,17 +136,12 @@ struct AlphabeticalSort {
             DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
                 let range = window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
                 var text: [UInt8] = []
-                text.reserveCapacity(range.count * 32)
-                batch.bytes.withUnsafeBufferPointer { bytes in
-                    for position in range {
-                        renderer.append(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
-                                        isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
-                    }
-                }
+                text.reserveCapacity(range.count * 48)
+                render(range, &text)
                 pieces[piece] = text
             }
             for (piece, text) in pieces.elements.enumerated() {
-                try writer.write(rendered: text, count: window.count * (piece + 1) / pieceCount - window.count * piece / pieceCount)
+                try write(text, window.count * (piece + 1) / pieceCount - window.count * piece / pieceCount)
             }
         }
     }
@@ -129,16 +152,27 @@ struct AlphabeticalSort {
         var failure: CLIError?
         do {
             _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress) { sorted, keyAt in
-                batch.bytes.withUnsafeBufferPointer { bytes in
-                    for section in sorted.sections {
-                        for position in section.positions where failure == nil {
-                            do throws(CLIError) {
-                                try writer.append(rank: section.rank, key: keyAt(position),
-                                                  record: UnsafeBufferPointer(rebasing: bytes[batch.spans[sorted.order[position]]]))
-                            } catch {
-                                failure = error
+                phases.enter("writing runs to disk")
+                let order = sorted.order
+                for section in sorted.sections where failure == nil {
+                    do throws(CLIError) {
+                        try forEachRenderedPiece(of: section.positions) { range, entries in
+                            let size = range.reduce(0) { $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count) }
+                            entries = batch.bytes.withUnsafeBufferPointer { bytes in
+                                [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                                    var next = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    for position in range {
+                                        next = SortedRun.encode(rank: section.rank, key: keyAt(position),
+                                                                record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
+                                    }
+                                    count = size
+                                }
                             }
+                        } write: { (entries, _) throws(CLIError) in
+                            try writer.append(encoded: entries)
                         }
+                    } catch {
+                        failure = error
                     }
                 }
             }

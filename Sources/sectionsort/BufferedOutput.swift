@@ -37,6 +37,21 @@ final class BufferedOutput {
         if let failure { throw failure }
     }
 
+    /// Writes `count` bytes that `fill` puts at the pointer it is given, straight into the buffer
+    /// when they fit in it.
+    func write(count: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws(CLIError) {
+        if count > capacity {
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                fill(buffer.baseAddress!)
+                initialized = count
+            }
+            return try bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in try write(bytes) }
+        }
+        if self.count + count > capacity { try flush() }
+        fill(buffer + self.count)
+        self.count += count
+    }
+
     func write(byte: UInt8) throws(CLIError) {
         if count == capacity { try flush() }
         buffer[count] = byte

@@ -26,7 +26,7 @@ struct CommandLineOptions {
     var emitKeys = false
     var threads: Int?
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
-    /// half of physical memory.
+    /// ``MemoryBudget``'s default.
     var memoryLimit: Int?
     var temporaryDirectory: String?
     var quiet = false
@@ -82,10 +82,12 @@ struct CommandLineOptions {
 
         Running:
           -j, --threads N            worker threads (default: all cores); output is identical for any N
-          -S, --memory-limit SIZE    memory for sorting in memory (default: half of physical
-                                     memory); past it, sorted runs go to temporary files and are
-                                     merged. SIZE is bytes with an optional K, M, G or T suffix
-                                     (powers of 1024), or a percentage of physical memory: 30%
+          -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
+                                     temporary files and are merged. Default: the input files'
+                                     size (at least 8M, at most half of physical memory), or
+                                     half of physical memory for pipes. SIZE is bytes with an
+                                     optional K, M, G or T suffix (powers of 1024), or a
+                                     percentage of physical memory: 30%
           -T, --temporary-directory DIR
                                      where sorted runs go (default: TMPDIR, else /tmp); they are
                                      removed on exit, on errors and on Ctrl-C

@@ -29,40 +29,53 @@ struct RunMerger {
         try mergeGroup(runs, body)
     }
 
+    /// Merges up to `fanIn` runs through a tree of losers: each entry out costs one comparison per
+    /// level (about log2 of the runs), against two for a binary heap.
     private func mergeGroup(_ paths: [String], _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
         for path in paths { readers.append(try SortedRun.Reader(path: path, bufferSize: bufferSize)) }
-        // A binary min-heap of reader numbers that still have an entry.
-        var heap: [Int] = []
-        for (number, reader) in readers.enumerated() where try reader.advance() { heap.append(number) }
+        let count = readers.count
+        guard count > 0 else { return }
+        // Each run's current key, and its first 8 bytes as a big-endian number that decides most
+        // comparisons; nil once the run is exhausted (it then loses to every other).
+        var keys = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: count)
+        var prefixes = [UInt64](repeating: 0, count: count)
+        func advance(_ run: Int) throws(CLIError) {
+            guard try readers[run].advance() else { keys[run] = nil; return }
+            let key = readers[run].key
+            keys[run] = key
+            var prefix: UInt64 = 0
+            for index in 0..<8 { prefix = prefix << 8 | UInt64(index < key.count ? key[index] : 0) }
+            prefixes[run] = prefix
+        }
         func precedes(_ a: Int, _ b: Int) -> Bool {
-            let x = readers[a].key, y = readers[b].key
+            guard let x = keys[a] else { return false }
+            guard let y = keys[b] else { return true }
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
             let shared = min(x.count, y.count)
             let bytes = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
             let order = bytes != 0 ? Int(bytes) : x.count - y.count
             return order != 0 ? order < 0 : a < b
         }
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count && precedes(heap[left], heap[smallest]) { smallest = left }
-                if right < heap.count && precedes(heap[right], heap[smallest]) { smallest = right }
-                if smallest == parent { return }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
+        for run in 0..<count { try advance(run) }
+        // Leaves are the runs, at nodes count..<2·count; internal node i (1..<count) has children
+        // 2i and 2i+1 and keeps the loser of their match.
+        var losers = [Int](repeating: 0, count: count)
+        var winners = [Int](repeating: 0, count: count)
+        func winner(ofNode node: Int) -> Int { node >= count ? node - count : winners[node] }
+        for node in stride(from: count - 1, through: 1, by: -1) {
+            let left = winner(ofNode: 2 * node), right = winner(ofNode: 2 * node + 1)
+            (winners[node], losers[node]) = precedes(right, left) ? (right, left) : (left, right)
         }
-        for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-        while let first = heap.first {
-            let reader = readers[first]
-            try body(reader.key, reader.record)
-            if try !reader.advance() {
-                heap[0] = heap[heap.count - 1]
-                heap.removeLast()
+        var champion = count == 1 ? 0 : winners[1]
+        while let key = keys[champion] {
+            try body(key, readers[champion].record)
+            try advance(champion)
+            var node = (champion + count) / 2
+            while node >= 1 {
+                if precedes(losers[node], champion) { swap(&losers[node], &champion) }
+                node /= 2
             }
-            if !heap.isEmpty { siftDown(0) }
         }
     }
 }

@@ -79,10 +79,7 @@ final class SectionWriter {
     func write(record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
         if format == .text {
             // The default format, written straight to the buffer.
-            try output.write(byte: 0x20)
-            try output.write(byte: 0x20)
-            try output.write(record)
-            try output.write(byte: 0x0A)
+            try output.write(count: RecordRenderer.textSize(ofRecord: record.count)) { _ = RecordRenderer.writeText(record, at: $0) }
         } else {
             var text: [UInt8] = []
             renderer.append(record, isFirstInSection: itemsInSection == 0, to: &text)
@@ -123,6 +120,18 @@ struct RecordRenderer: Sendable {
     var encodedTitle: String
 
     private var delimiter: UInt8 { inputFormat == .tsv ? 0x09 : 0x2C }
+
+    /// The bytes a record takes in the text format: two spaces, the record and a line feed.
+    static func textSize(ofRecord count: Int) -> Int { count + 3 }
+
+    /// Writes `record` at `start` as the text format does and returns where the next one goes.
+    static func writeText(_ record: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        start[0] = 0x20
+        start[1] = 0x20
+        if let base = record.baseAddress { (start + 2).update(from: base, count: record.count) }
+        start[record.count + 2] = 0x0A
+        return start + record.count + 3
+    }
 
     /// Appends `record` as the output format writes it.
     func append(_ record: UnsafeBufferPointer<UInt8>, isFirstInSection: Bool, to text: inout [UInt8]) {

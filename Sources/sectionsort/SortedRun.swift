@@ -18,14 +18,9 @@ enum SortedRun {
 
         deinit { close(descriptor) }
 
-        /// Appends an entry whose key is `rank` (2 bytes, big-endian) followed by `key`.
-        func append(rank: Int, key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-            try writeLength(key.count + 2)
-            try output.write(byte: UInt8(truncatingIfNeeded: rank >> 8))
-            try output.write(byte: UInt8(truncatingIfNeeded: rank))
-            try output.write(key)
-            try writeLength(record.count)
-            try output.write(record)
+        /// Appends entries made by ``SortedRun/encode(rank:key:record:at:)``.
+        func append(encoded entries: [UInt8]) throws(CLIError) {
+            try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
         }
 
         /// Appends an entry read from another run.
@@ -42,6 +37,25 @@ enum SortedRun {
             var value = UInt32(length).littleEndian
             try withUnsafeBytes(of: &value) { (bytes) throws(CLIError) in try output.write(bytes.assumingMemoryBound(to: UInt8.self)) }
         }
+    }
+
+    /// The bytes an entry takes: two lengths, the rank and the key, and the record.
+    static func encodedSize(keyCount: Int, recordCount: Int) -> Int { 10 + keyCount + recordCount }
+
+    /// Writes at `start` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`, and
+    /// returns where the next entry goes. Runs are encoded by several threads, each into its own
+    /// bytes sized with ``encodedSize(keyCount:recordCount:)``, and written in order.
+    static func encode(rank: Int, key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>,
+                       at start: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        start.storeBytes(of: UInt32(key.count + 2).littleEndian, as: UInt32.self)
+        start.storeBytes(of: UInt16(rank).bigEndian, toByteOffset: 4, as: UInt16.self)
+        var next = start + 6
+        if let base = key.baseAddress { next.copyMemory(from: base, byteCount: key.count) }
+        next += key.count
+        next.storeBytes(of: UInt32(record.count).littleEndian, as: UInt32.self)
+        next += 4
+        if let base = record.baseAddress { next.copyMemory(from: base, byteCount: record.count) }
+        return next + record.count
     }
 
     /// Reads a run's entries one at a time through a buffer that always holds the current entry

@@ -26,7 +26,7 @@ func run() async throws(CLIError) {
         throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
     }
     let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
-    let budget = options.memoryLimit ?? Int(ProcessInfo.processInfo.physicalMemory / 2)
+    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
     let progress = ProgressLine(enabled: !options.quiet)
     defer { progress.finish() }
     if options.emitKeys {

@@ -46,11 +46,12 @@ extension IndexedCollation {
     ///   - sortedKeys: called before the keys are freed with the result and a function that gives
     ///     the engine's key for each position of its `order` (the `key` of
     ///     ``orderingKey(primary:secondary:options:)``); for writing sorted runs with their keys.
+    ///     The function may be called from several threads at once during the call.
     /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
     @_spi(CommandLine)
     public func sectionedOrder(of keys: UTF8Keys, options: SectioningOptions,
                                progress: (@Sendable (SectioningProgress) -> Void)? = nil,
-                               sortedKeys: ((SectionedOrder, _ keyAtPosition: (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
+                               sortedKeys: ((SectionedOrder, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
         let input = SectioningInput(keys: .utf8(keys), primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads

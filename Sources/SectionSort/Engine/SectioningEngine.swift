@@ -98,7 +98,7 @@ enum SectioningEngine {
     ///   result and a function that gives the key at each position of its `order`.
     static func run(_ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
                     control: EngineControl? = nil,
-                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedPermutation {
+                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedPermutation {
         let count = input.count
         precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
         let sectionCount = collation.sectionTitles.count
@@ -214,7 +214,8 @@ enum SectioningEngine {
             }
         }
         if let sortedKeys {
-            let sorted = bySection
+            // Read-only while the callback runs; bySection is freed only after it returns.
+            let sorted = SharedMutableBuffer(bySection)
             sortedKeys(SectionedPermutation(order: order, sectionStarts: sectionStarts)) { position in
                 UnsafeBufferPointer(start: sorted[position].key, count: Int(sorted[position].length))
             }
