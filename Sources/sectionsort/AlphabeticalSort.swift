@@ -24,7 +24,7 @@ struct AlphabeticalSort {
 
     func run() throws(CLIError) {
         var batches = RecordBatches(options: options, budget: budget)
-        var runs: [String] = []
+        var runs: [SortedRun.File] = []
         var directory: TemporaryDirectory?
         defer { directory?.remove() }
         var inputHeader: [UInt8]?
@@ -41,21 +41,65 @@ struct AlphabeticalSort {
         guard let directory, !runs.isEmpty else { return }
         phases.enter("merging \(runs.count) runs and writing")
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
-        let titles = collation.sectionTitlesInDisplayOrder(sectioning)
-        let writer = try makeWriter(header: inputHeader)
-        var currentRank = -1, written = 0
-        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: min(1 << 22, max(1 << 14, budget / (4 * fanIn))))
-        try merger.merge(runs) { (key, record) throws(CLIError) in
-            let rank = Int(key[0]) << 8 | Int(key[1])
-            if rank != currentRank {
-                try writer.startSection(title: titles[rank])
-                currentRank = rank
-            }
-            try writer.write(record: record)
-            written += 1
-            if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
-        }
+        // Read buffers: a quarter of the budget for every run that threads merge at once.
+        let bufferSize = min(1 << 22, max(1 << 14, budget / (4 * fanIn * threads)))
+        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize)
+        try writeMerged(try merger.reduce(runs), bufferSize: bufferSize, header: inputHeader)
         progress.finish()
+    }
+
+    private var threads: Int { max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The final merge, section by section: groups of sections that together take at most half
+    /// the budget are merged by several threads at once, each section rendered into memory, and
+    /// written in order; a section larger than that is merged straight into the output.
+    private func writeMerged(_ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?) throws(CLIError) {
+        let titles = collation.sectionTitlesInDisplayOrder(sectioning)
+        var sizes: [Int: Int] = [:]
+        for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
+        let ranks = sizes.keys.sorted()
+        let writer = try makeWriter(header: header)
+        var next = 0, written = 0
+        while next < ranks.count {
+            if sizes[ranks[next]]! > budget / 2 {
+                try writer.startSection(title: titles[ranks[next]])
+                try RunMerger.mergeSection(ranks[next], of: runs, bufferSize: bufferSize) { (_, record) throws(CLIError) in
+                    try writer.write(record: record)
+                    written += 1
+                    if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
+                }
+                next += 1
+                continue
+            }
+            var group = [ranks[next]], groupSize = sizes[ranks[next]]!
+            next += 1
+            while next < ranks.count && group.count < 4 * threads && groupSize + sizes[ranks[next]]! <= budget / 2 {
+                group.append(ranks[next])
+                groupSize += sizes[ranks[next]]!
+                next += 1
+            }
+            let members = group, renderers = group.map { writer.renderer(forSectionTitled: titles[$0]) }
+            let merged = ResultSlots<Result<(text: [UInt8], count: Int), CLIError>>(count: members.count, repeating: .success(([], 0)))
+            DispatchQueue.concurrentPerform(iterations: members.count) { member in
+                var text: [UInt8] = [], count = 0
+                do throws(CLIError) {
+                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (_, record) in
+                        renderers[member].append(record, isFirstInSection: count == 0, to: &text)
+                        count += 1
+                    }
+                    merged[member] = .success((text, count))
+                } catch {
+                    merged[member] = .failure(error)
+                }
+            }
+            for (member, result) in merged.elements.enumerated() {
+                let section = try result.get()
+                try writer.startSection(title: titles[members[member]])
+                try writer.write(rendered: section.text, count: section.count)
+                written += section.count
+            }
+            progress.update("merging", done: written, total: nil)
+        }
         try writer.finish()
     }
 
@@ -128,7 +172,6 @@ struct AlphabeticalSort {
     /// which threads overlap.
     private func forEachRenderedPiece(of positions: Range<Int>, render: @Sendable (_ range: Range<Int>, _ text: inout [UInt8]) -> Void,
                                       write: (_ text: [UInt8], _ count: Int) throws(CLIError) -> Void) throws(CLIError) {
-        let threads = max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount)
         for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: 1 << 16) {
             let window = windowStart..<min(positions.upperBound, windowStart + (1 << 16))
             let pieceCount = window.count < 4096 ? 1 : threads * 2
@@ -147,7 +190,7 @@ struct AlphabeticalSort {
     }
 
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
-    private func writeRun(_ batch: RecordSet, to path: String) throws(CLIError) -> String {
+    private func writeRun(_ batch: RecordSet, to path: String) throws(CLIError) -> SortedRun.File {
         let writer = try SortedRun.Writer(path: path)
         var failure: CLIError?
         do {
@@ -155,6 +198,7 @@ struct AlphabeticalSort {
                 phases.enter("writing runs to disk")
                 let order = sorted.order
                 for section in sorted.sections where failure == nil {
+                    writer.beginSection(rank: section.rank)
                     do throws(CLIError) {
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) { $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count) }
@@ -180,7 +224,6 @@ struct AlphabeticalSort {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
         if let failure { throw failure }
-        try writer.finish()
-        return path
+        return try writer.finish()
     }
 }

@@ -23,7 +23,11 @@ final class BufferedOutput {
     func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity { try flush() }
-        if bytes.count > capacity { try writeAll(source, bytes.count); return }
+        // Large pieces (rendered windows, encoded runs) go out as they are, without a copy.
+        if bytes.count >= capacity / 4 {
+            if count > 0 { try flush() }
+            return try writeAll(source, bytes.count)
+        }
         (buffer + count).update(from: source, count: bytes.count)
         count += bytes.count
     }

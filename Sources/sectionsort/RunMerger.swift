@@ -10,30 +10,40 @@ struct RunMerger {
     let fanIn: Int
     let bufferSize: Int
 
-    /// Merges `runs` (paths, in input order) and calls `body` with every entry in order; the bytes
-    /// are valid during the call.
-    func merge(_ runs: [String], _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
+    /// Merges `runs` (in input order) on disk, `fanIn` at a time, until at most `fanIn` are left.
+    func reduce(_ runs: [SortedRun.File]) throws(CLIError) -> [SortedRun.File] {
         var runs = runs
         while runs.count > fanIn {
-            var merged: [String] = []
+            var merged: [SortedRun.File] = []
             for start in stride(from: 0, to: runs.count, by: fanIn) {
-                let group = Array(runs[start..<min(runs.count, start + fanIn)])
+                let group = runs[start..<min(runs.count, start + fanIn)]
                 let writer = try SortedRun.Writer(path: directory.newFilePath())
-                try mergeGroup(group) { (key, record) throws(CLIError) in try writer.append(key: key, record: record) }
-                try writer.finish()
-                for path in group { unlink(path) }
-                merged.append(writer.path)
+                try Self.merge(group.map { ($0.path, nil) }, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                    try writer.append(key: key, record: record)
+                }
+                merged.append(try writer.finish())
+                for run in group { unlink(run.path) }
             }
             runs = merged
         }
-        try mergeGroup(runs, body)
+        return runs
     }
 
-    /// Merges up to `fanIn` runs through a tree of losers: each entry out costs one comparison per
+    /// Merges the entries of section `rank` of each of `runs` (at most `fanIn`, in input order) and
+    /// calls `body` with each in order; the bytes are valid during the call. Sections are merged
+    /// independently, so several threads may merge different ones at once.
+    static func mergeSection(_ rank: Int, of runs: [SortedRun.File], bufferSize: Int,
+                             _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
+        let parts = runs.compactMap { run in run.bytes(ofSection: rank).map { (run.path, Optional($0)) } }
+        try merge(parts, bufferSize: bufferSize, body)
+    }
+
+    /// Merges up to `fanIn` runs (or parts of them) through a tree of losers: each entry out costs one comparison per
     /// level (about log2 of the runs), against two for a binary heap.
-    private func mergeGroup(_ paths: [String], _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
+    private static func merge(_ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
+                              _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
-        for path in paths { readers.append(try SortedRun.Reader(path: path, bufferSize: bufferSize)) }
+        for part in parts { readers.append(try SortedRun.Reader(path: part.path, bytes: part.bytes, bufferSize: bufferSize)) }
         let count = readers.count
         guard count > 0 else { return }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most

@@ -68,11 +68,22 @@ final class SectionWriter {
                 try output.write("\"start\": \"\(Timestamp.format(period.start, in: zone))\", \"header\": \(OutputEncoding.jsonString(period.header)), ")
             }
             try output.write("\"items\": [")
-        case .jsonl: renderer.encodedTitle = OutputEncoding.jsonString(title)
-        case .csv: renderer.encodedTitle = OutputEncoding.csvField(title, delimiter: Character(delimiter))
+        case .jsonl, .csv: renderer = renderer(forSectionTitled: title)
         }
         sectionCount += 1
         itemsInSection = 0
+    }
+
+    /// How the records of the section titled `title` are written, for threads that render a
+    /// section before it is started.
+    func renderer(forSectionTitled title: String) -> RecordRenderer {
+        var renderer = self.renderer
+        switch format {
+        case .text, .json: break
+        case .jsonl: renderer.encodedTitle = OutputEncoding.jsonString(title)
+        case .csv: renderer.encodedTitle = OutputEncoding.csvField(title, delimiter: Character(delimiter))
+        }
+        return renderer
     }
 
     /// Writes one record of the current section: its bytes as they were in the input.

@@ -1,13 +1,28 @@
 import Foundation
 
 /// A sorted run on disk: records with their ordering keys, in order. Each entry is the key's
-/// length (4 bytes, little-endian), the key, the record's length, and the record's bytes.
+/// length (4 bytes, little-endian), the key, the record's length, and the record's bytes. Keys
+/// start with the section's display rank (2 bytes, big-endian), so each section's entries are
+/// contiguous; the writer notes where each starts, so that sections can be merged separately.
 enum SortedRun {
+    /// A finished run: its path and the bytes of each of its sections, in rank order.
+    struct File: Sendable {
+        let path: String
+        let sections: [(rank: Int, bytes: Range<Int>)]
+
+        /// The bytes of section `rank`'s entries, nil when the run has none.
+        func bytes(ofSection rank: Int) -> Range<Int>? {
+            sections.first { $0.rank == rank }?.bytes
+        }
+    }
+
     /// Writes entries to a new file.
     final class Writer {
         let path: String
         private let descriptor: Int32
         private let output: BufferedOutput
+        private var written = 0
+        private var sectionStarts: [(rank: Int, offset: Int)] = []
 
         init(path: String) throws(CLIError) {
             self.path = path
@@ -18,20 +33,32 @@ enum SortedRun {
 
         deinit { close(descriptor) }
 
-        /// Appends entries made by ``SortedRun/encode(rank:key:record:at:)``.
+        /// Notes that section `rank`'s entries start here (ranks come in increasing order).
+        func beginSection(rank: Int) {
+            if sectionStarts.last?.rank != rank { sectionStarts.append((rank, written)) }
+        }
+
+        /// Appends entries of the current section made by ``SortedRun/encode(rank:key:record:at:)``.
         func append(encoded entries: [UInt8]) throws(CLIError) {
             try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+            written += entries.count
         }
 
         /// Appends an entry read from another run.
         func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
+            beginSection(rank: Int(key[0]) << 8 | Int(key[1]))
             try writeLength(key.count)
             try output.write(key)
             try writeLength(record.count)
             try output.write(record)
+            written += 8 + key.count + record.count
         }
 
-        func finish() throws(CLIError) { try output.flush() }
+        func finish() throws(CLIError) -> File {
+            try output.flush()
+            let ends = sectionStarts.dropFirst().map(\.offset) + [written]
+            return File(path: path, sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end) })
+        }
 
         private func writeLength(_ length: Int) throws(CLIError) {
             var value = UInt32(length).littleEndian
@@ -58,11 +85,14 @@ enum SortedRun {
         return next + record.count
     }
 
-    /// Reads a run's entries one at a time through a buffer that always holds the current entry
-    /// whole, so that its key and record are handed out in place.
+    /// Reads a run's entries (or those in a range of its bytes) one at a time through a buffer that
+    /// always holds the current entry whole, so that its key and record are handed out in place.
     final class Reader {
         let path: String
         private let descriptor: Int32
+        /// The next byte of the file to read, and where reading stops.
+        private var fileOffset: Int
+        private let end: Int
         // One owner thread and a per-entry hot path: no dynamic exclusivity checks needed.
         @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
         @exclusivity(unchecked) private var position = 0
@@ -71,8 +101,10 @@ enum SortedRun {
         @exclusivity(unchecked) private(set) var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-        init(path: String, bufferSize: Int) throws(CLIError) {
+        init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
             self.path = path
+            fileOffset = bytes?.lowerBound ?? 0
+            end = bytes?.upperBound ?? .max
             descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { throw .io("\(path): cannot open: \(String(cString: strerror(errno)))") }
             buffer = .allocate(byteCount: max(4096, bufferSize), alignment: 16)
@@ -117,7 +149,7 @@ enum SortedRun {
             position = 0
             filled = kept
             while filled < count {
-                let got = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                let got = pread(descriptor, buffer.baseAddress! + filled, min(buffer.count - filled, end - fileOffset), off_t(fileOffset))
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw .io("\(path): read failed: \(String(cString: strerror(errno)))")
@@ -127,6 +159,7 @@ enum SortedRun {
                     throw truncated()
                 }
                 filled += got
+                fileOffset += got
             }
             return true
         }

@@ -52,7 +52,7 @@ import Testing
         bytes = []
         let arguments = ["-f", "csv", "-k", "name", "--then", "given", "-l", "sv_SE", "-o", "csv", input]
 
-        let inMemory = try SectionSortCommand.run(arguments)
+        let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
         let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "10M", "-T", directory.appendingPathComponent("runs").path])
         #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
         #expect(limited.stdoutBytes == inMemory.stdoutBytes)
@@ -67,7 +67,9 @@ import Testing
         let directory = try Self.scratchDirectory("formats")
         defer { try? FileManager.default.removeItem(at: directory) }
         let runs = directory.appendingPathComponent("runs").path
-        // About 3 MB under a 64 KiB limit: 40-odd runs, more than are merged at once.
+        // About 3 MB under a 64 KiB limit: 40-odd runs, more than are merged at once, and every
+        // section merged straight into the output. Under 4 MiB: a few runs, and sections small
+        // enough to be merged by several threads at once, each rendered into memory.
         let lines = (0..<180_000).map(Self.name).joined(separator: "\r\n") + "\r\n"
         let jsonLines = (0..<30_000).map { "{\"n\": \"\(Self.name($0))\", \"i\": \($0)}" }.joined(separator: "\n")
         for (flags, input) in [(["-l", "sv_SE"], lines),
@@ -75,10 +77,14 @@ import Testing
                                (["-l", "de", "--emit-keys"], lines),
                                (["-f", "jsonl", "-k", "n", "-l", "ja", "-o", "jsonl"], jsonLines)] {
             let inMemory = try SectionSortCommand.run(flags, stdin: input)
-            let limited = try SectionSortCommand.run(flags + ["-S", "64K", "-T", runs], stdin: input)
-            #expect(inMemory.status == 0 && limited.status == 0, "\(flags): \(inMemory.stderr) \(limited.stderr)")
-            #expect(limited.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
-            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+            #expect(inMemory.status == 0, "\(flags): \(inMemory.stderr)")
+            for limit in ["64K", "4M"] {
+                let limited = try SectionSortCommand.run(flags + ["-S", limit, "-T", runs], stdin: input)
+                #expect(limited.status == 0, "\(flags) \(limit): \(limited.stderr)")
+                let same = limited.stdoutBytes == inMemory.stdoutBytes  // (not inside #expect, which would print megabytes)
+                #expect(same, "\(flags) \(limit)")
+                #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+            }
         }
     }
 
@@ -134,8 +140,29 @@ import Testing
             #expect(inMemory.stderr.contains("sectionsort: \(phase)"), "\(phase): \(inMemory.stderr)")
         }
         let limited = try SectionSortCommand.run(["--verbose", "-S", "64K", "-l", "sv_SE"], stdin: input)
-        #expect(limited.stderr.contains("sorting runs and writing them to disk") && limited.stderr.contains("sectionsort: merging"))
+        for phase in ["sorting runs", "writing runs to disk", "merging"] {
+            #expect(limited.stderr.contains("sectionsort: \(phase)"), "\(phase): \(limited.stderr)")
+        }
         #expect(limited.stdout == inMemory.stdout)
+    }
+
+    /// Without --memory-limit, a file's size sets the limit (at least 8 MiB): 100,000 names
+    /// (3 MB) take more than that to sort in memory, so they go through runs; a pipe's size is
+    /// unknown, and gets half of physical memory.
+    @Test func defaultLimitFollowsTheInputFileSize() throws {
+        let directory = try Self.scratchDirectory("default")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = (0..<100_000).map(Self.name).joined(separator: "\n") + "\n"
+        let input = directory.appendingPathComponent("names.txt").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        let fromFile = try SectionSortCommand.run(["-v", "-l", "sv_SE", "-T", directory.appendingPathComponent("runs").path, input])
+        let inMemory = try SectionSortCommand.run(["-v", "-l", "sv_SE", "-S", "50%", input])
+        let fromPipe = try SectionSortCommand.run(["-v", "-l", "sv_SE"], stdin: text)
+        #expect(fromFile.status == 0 && inMemory.status == 0 && fromPipe.status == 0)
+        #expect(fromFile.stderr.contains("sectionsort: merging"), "\(fromFile.stderr)")
+        #expect(!inMemory.stderr.contains("merging") && !fromPipe.stderr.contains("merging"), "\(inMemory.stderr) \(fromPipe.stderr)")
+        #expect(fromFile.stdoutBytes == inMemory.stdoutBytes && fromPipe.stdoutBytes == inMemory.stdoutBytes)
+        #expect(Self.contents(directory.appendingPathComponent("runs")).isEmpty)
     }
 
     @Test func memoryLimitSizes() throws {
