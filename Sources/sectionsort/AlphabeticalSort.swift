@@ -156,6 +156,7 @@ struct AlphabeticalSort {
                     }
                     return
                 }
+                text.reserveCapacity(range.count * 48)
                 for position in range {
                     renderer.append(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
                                     isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
@@ -179,7 +180,6 @@ struct AlphabeticalSort {
             DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
                 let range = window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
                 var text: [UInt8] = []
-                text.reserveCapacity(range.count * 48)
                 render(range, &text)
                 pieces[piece] = text
             }

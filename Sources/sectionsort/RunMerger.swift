@@ -38,8 +38,8 @@ struct RunMerger {
         try merge(parts, bufferSize: bufferSize, body)
     }
 
-    /// Merges up to `fanIn` runs (or parts of them) through a tree of losers: each entry out costs one comparison per
-    /// level (about log2 of the runs), against two for a binary heap.
+    /// Merges up to `fanIn` runs (or parts of them) through a tree of losers: each entry out costs
+    /// one comparison per level (about log2 of the runs), against two for a binary heap.
     private static func merge(_ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
                               _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
