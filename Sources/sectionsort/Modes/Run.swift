@@ -1,0 +1,38 @@
+import Foundation
+@_spi(CommandLine) import SectionSort
+
+/// The program: options → batches of records → sections (in memory, or through sorted runs on
+/// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
+/// error nothing is written to standard output.
+func run() async throws(CLIError) {
+    let phases = PhaseTimes(enabled: CommandLine.arguments.contains { $0 == "-v" || $0 == "--verbose" })
+    phases.enter("starting (options, collation)")
+    let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+    if options.showHelp { print(CommandLineOptions.help); return }
+    if options.showVersion { print(CommandLineOptions.version); return }
+
+    if options.mode == .date { return try runDateMode(options) }
+
+    let localeID = options.locale ?? "en_US"
+    let collation: IndexedCollation
+    do {
+        collation = try IndexedCollation(locale: localeID, options: CollationOptions(
+            ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
+            otherSection: options.otherFirst ? .first : .last))
+    } catch {
+        throw CLIError(code: .software, message: error.description)
+    }
+    if collation.isFallback {
+        throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
+    }
+    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
+    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
+    let progress = ProgressLine(enabled: !options.quiet)
+    defer { progress.finish() }
+    if options.emitKeys {
+        return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
+    }
+    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
+                         phases: phases).run()
+    phases.report()
+}
