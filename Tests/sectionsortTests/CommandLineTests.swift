@@ -73,9 +73,10 @@ final class ErrorCollector: @unchecked Sendable {
             done.signal()
         }.start()
     }
-    func value() -> String {
+    func value() -> String { String(decoding: bytes(), as: UTF8.self) }
+    func bytes() -> [UInt8] {
         done.wait()
-        return String(decoding: data, as: UTF8.self)
+        return [UInt8](data)
     }
 }
 
