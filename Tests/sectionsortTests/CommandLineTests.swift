@@ -245,9 +245,29 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("--help"))
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line, as the README says: \(result.stderr)")
         }
         let missing = try SectionSortCommand.run(["/no/such/file"])
         #expect(missing.status == 66 && missing.stderr.contains("/no/such/file: no such file"))
+    }
+
+    /// A standard error that cannot be written (full, or closed) loses the message but neither
+    /// crashes the program nor changes its exit status; `--help` and `--version` that cannot be
+    /// written fail like any other output.
+    @Test func unwritableStandardErrorAndOutput() throws {
+        let sectionsort = SectionSortCommand.executable.path
+        for redirection in ["2>/dev/full", "2>&-"] {
+            for (arguments, status) in [("--bogus", 64), ("/no/such/file", 66), ("-f csv -k x /dev/null", 65)] {
+                let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                                               ["-c", "exec \"$0\" \(arguments) \(redirection)", sectionsort], input: [])
+                #expect(result.status == Int32(status), "\(arguments) \(redirection)")
+            }
+        }
+        for option in ["--help", "--version"] {
+            let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(option) >/dev/full", sectionsort], input: [])
+            #expect(result.status == 74, "\(option) >/dev/full")
+            #expect(result.stderr.contains("write to standard output failed"))
+        }
     }
 
     @Test func helpAndVersion() throws {
