@@ -100,6 +100,27 @@ import Testing
         #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
     }
 
+    /// `--emit-keys` streams batch by batch; it once wrote every batch before a data error in a
+    /// later one. Now nothing reaches standard output before the whole input is read, and its
+    /// spool file is removed.
+    @Test func emitKeysWritesNothingBeforeALateDataError() throws {
+        let directory = try Self.scratchDirectory("emit")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let good = Array((0..<50_000).map(Self.name).joined(separator: "\n").utf8) + [0x0A]
+        let bad = good + Array("ab".utf8) + [0xFF] + [0x0A]
+        let failed = try SectionSortCommand.run(["--emit-keys", "-S", "64K", "-T", runs], stdinBytes: bad)
+        #expect(failed.status == 65 && failed.stderr.contains("<stdin>:50001:3: invalid UTF-8"), "\(failed.stderr)")
+        #expect(failed.stdoutBytes.isEmpty, "\(failed.stdoutBytes.count) bytes written before the error")
+        #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+        let spooled = try SectionSortCommand.run(["--emit-keys", "-S", "64K", "-T", runs], stdinBytes: good)
+        let inMemory = try SectionSortCommand.run(["--emit-keys"], stdinBytes: good)
+        #expect(spooled.status == 0 && inMemory.status == 0)
+        let same = spooled.stdoutBytes == inMemory.stdoutBytes
+        #expect(same && spooled.stdoutBytes.filter { $0 == 0x0A }.count == 50_000)
+        #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+    }
+
     /// SIGINT, SIGTERM and SIGHUP while runs are being written, at different moments: the
     /// directory is gone every time (the handler once removed it while the main thread created
     /// the next run, which then left it behind in about half the tries), nothing is reported, and

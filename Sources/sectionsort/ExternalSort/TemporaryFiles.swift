@@ -45,12 +45,13 @@ enum TemporaryFiles {
         return try created.get()
     }
 
-    /// Creates `name` in `directory` (O_EXCL, mode 0600) and returns its path and open descriptor.
+    /// Creates `name` in `directory` (O_EXCL, mode 0600, open for reading and writing) and returns
+    /// its path and descriptor.
     static func createFile(_ name: String, in directory: String) throws(CLIError) -> (path: String, descriptor: Int32) {
         let created: Result<(String, Int32), CLIError>? = state.withLock { state in
             guard !state.isExiting else { return nil }
             let path = "\(directory)/\(name)"
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
             guard descriptor >= 0 else { return .failure(.io("\(path): cannot create: \(String(cString: strerror(errno)))")) }
             state.directories[directory, default: []].insert(path)
             return .success((path, descriptor))
