@@ -334,6 +334,18 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(weeks.stdout.contains("\"section\": \"2026-11-16\""), "Swedish weeks start on Monday")
     }
 
+    /// Timestamps are proleptic Gregorian (ISO 8601); titles, starts and headers once followed
+    /// Foundation's Julian calendar before 1582-10-15 (0001-01-01T00:00:00Z was titled 0001-01-03).
+    @Test func datesBeforeTheGregorianReform() throws {
+        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+                                                stdin: "0001-01-01T00:00:00Z\n1582-10-10T12:00:00Z\n1582-10-15T00:00:00Z\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["0001-01-01", "1582-10-10", "1582-10-15"])
+        #expect(found.map { $0["start"] as? String } == ["0001-01-01T00:00:00+00:00", "1582-10-10T00:00:00+00:00", "1582-10-15T00:00:00+00:00"])
+        #expect(found.map { $0["header"] as? String } == ["January 1, 1", "October 10, 1582", "October 15, 1582"])
+    }
+
     @Test func dateErrors() throws {
         let noOffset = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00Z\n2018-11-04T12:00:00\n")
         #expect(noOffset.status == 65 && noOffset.stdout.isEmpty)
