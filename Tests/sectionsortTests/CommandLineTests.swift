@@ -238,6 +238,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         for (arguments, message) in [(["--bogus"], "unknown option '--bogus'"),
                                      (["-f", "csv"], "missing '--key <name>'"),
                                      (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+                                     (["--locale", "/no/such/file"], "unknown locale '/no/such/file'"),  // once exit 70
                                      (["-f", "xml"], "unknown input format 'xml'"),
                                      (["--threads", "0"], "--threads needs a positive number"),
                                      (["--key"], "option '--key' needs a value")] {

@@ -353,7 +353,7 @@ enum ReferenceJSONLines {
         while let last = lines.last, last.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { lines.removeLast() }
         var records: [[UInt8]] = []
         for line in lines {
-            guard FuzzCase.isValidUTF8(line),
+            guard FuzzCase.isValidUTF8(line), !line.starts(with: [0xEF, 0xBB, 0xBF]),
                   let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { return nil }
             guard let name = object["name"], name is String || (name is NSNumber && !(name is NSNull)) else { return nil }
             guard let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }

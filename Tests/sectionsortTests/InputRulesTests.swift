@@ -46,6 +46,9 @@ import Testing
         #expect(lines.stdout == "B\n  b\n", "the mark is not part of the first line")
         let dates = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: mark + "2018-11-04T12:00:00Z\n")
         #expect(dates.status == 0, "\(dates.stderr)")
+        // JSON Lines: not JSON elsewhere (JSONSerialization would skip it, and JSON output carry it).
+        let inside = try SectionSortCommand.run(["-f", "jsonl", "-k", "n", "-o", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
+        #expect(inside.status == 65 && inside.stdout.isEmpty && inside.stderr.contains("<stdin>:2:1: a byte order mark"), "\(inside.stderr)")
         // Only at the start of an input: elsewhere it is text (U+FEFF sorts in #).
         let second = try SectionSortCommand.run([], stdin: "a\n" + mark + "b\n")
         #expect(second.stdout.contains("  \(mark)b"))

@@ -34,6 +34,11 @@ struct JSONLinesReader {
                 if let blank = pendingBlankLine {
                     throw .data("blank line between records (JSON Lines allows blank lines only at the end)", at: blank)
                 }
+                // JSONSerialization skips a byte order mark, which would then be written into JSON
+                // output; one is stripped at the start of an input, and is not JSON elsewhere.
+                if text.starts(with: RecordBatches.byteOrderMark) {
+                    throw .data("a byte order mark inside the input (it may only start it)", at: location)
+                }
                 // Checks UTF-8 first, so that an encoding error is reported as one.
                 try decoder.validate(text, at: location)
                 let object: Any

@@ -24,7 +24,8 @@ func run() throws(CLIError) {
             ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
             otherSection: options.otherFirst ? .first : .last))
     } catch {
-        throw CLIError(code: .software, message: error.description)
+        // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
+        throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")
     }
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
