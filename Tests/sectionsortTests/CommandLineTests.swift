@@ -80,14 +80,6 @@ final class ErrorCollector: @unchecked Sendable {
     }
 }
 
-func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-tests-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
-}
-
 func jsonObject(_ text: String) throws -> [String: Any] {
     try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
@@ -159,10 +151,12 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func severalFilesAreReadInOrder() throws {
-        let first = try temporaryFile("first.txt", Array("b\n".utf8))
-        let second = try temporaryFile("second.txt", Array("a".utf8))
-        let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
-        #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
+        try withScratchDirectory { directory in
+            let first = try write("b\n", to: "first.txt", in: directory)
+            let second = try write("a", to: "second.txt", in: directory)
+            let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
+            #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
+        }
     }
 
     @Test func options() throws {
@@ -202,7 +196,9 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func dataErrorsNameFileLineAndColumnAndWriteNothing() throws {
-        let invalid = try temporaryFile("bad.txt", Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8))
+        try withScratchDirectory { directory in
+        let invalid = directory.appendingPathComponent("bad.txt").path
+        try Data(Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8)).write(to: URL(fileURLWithPath: invalid))
         let utf8 = try SectionSortCommand.run([invalid])
         #expect(utf8.status == 65)
         #expect(utf8.stdout.isEmpty)
@@ -210,6 +206,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 
         let lossy = try SectionSortCommand.run(["--lossy", invalid])
         #expect(lossy.status == 0 && lossy.stderr.isEmpty)
+        }
 
         let quote = try SectionSortCommand.run(["-f", "csv", "-k", "a"], stdin: "a\n\"open\n")
         #expect(quote.status == 65 && quote.stdout.isEmpty)
@@ -241,6 +238,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
                                      (["--locale", "/no/such/file"], "unknown locale '/no/such/file'"),  // once exit 70
                                      (["-f", "xml"], "unknown input format 'xml'"),
                                      (["--threads", "0"], "--threads needs a positive number"),
+                                     (["-j", "100000"], "--threads takes at most 256"),  // once accepted, and twice as slow
                                      (["--key"], "option '--key' needs a value")] {
             let result = try SectionSortCommand.run(arguments)
             #expect(result.status == 64, "\(arguments)")

@@ -141,7 +141,8 @@ import Testing
     }
 }
 
-/// A directory for one test's files, removed when `body` returns.
+/// A directory for one test's files, removed when `body` returns (the tests once left a
+/// /tmp/sectionsort-tests-PID behind on every run).
 func withScratchDirectory<T>(_ body: (URL) throws -> T) throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-tests-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

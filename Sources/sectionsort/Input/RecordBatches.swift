@@ -44,7 +44,7 @@ struct RecordBatches {
                 if let names = parser.columnNames, !parser.columnsChecked {
                     // Several csv or tsv inputs are one table: every header must be the first's.
                     if let first = firstColumns, first.names != names {
-                        throw .data("the header differs from \(Echo.bounded(first.input))'s (\(Echo.bounded(names.joined(separator: ", "))) "
+                        throw .data("the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
                                     + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
                                     at: SourceLocation(file: input.name, line: 1, column: 1))
                     }

@@ -37,6 +37,9 @@ struct CommandLineOptions {
 
     static let version = "sectionsort 0.1.0"
 
+    /// The most worker threads `--threads` takes.
+    static let maximumThreads = 256
+
     static let help = """
         Usage: sectionsort [OPTION]... [FILE]...
         Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #),
@@ -81,7 +84,8 @@ struct CommandLineOptions {
                                      hex; `LC_ALL=C sort` of those lines is sectionsort's order
 
         Running:
-          -j, --threads N            worker threads (default: all cores); output is identical for any N
+          -j, --threads N            worker threads, 1 to 256 (default: all cores); output is
+                                     identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
                                      temporary files and are merged. Default: the input files'
                                      size (at least 8M, at most half of physical memory), or
@@ -155,6 +159,9 @@ struct CommandLineOptions {
             case "-j", "--threads":
                 let text = try value(for: name, inline: inline)
                 guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'") }
+                // The work is bound by the cores: threads past them only add overhead (-j 100000
+                // once took twice as long), so a number past any machine's cores is a mistake.
+                guard threads <= maximumThreads else { throw .usage("--threads takes at most \(maximumThreads), not \(threads)") }
                 options.threads = threads
             case "-S", "--memory-limit":
                 let text = try value(for: name, inline: inline)
