@@ -180,7 +180,7 @@ func instant(_ iso: String) -> Date {
     }
 
     @Test func unknownTimeZoneIsAnError() {
-        #expect(throws: DateSectioningError.unknownTimeZone("Mars/Olympus")) {
+        #expect(throws: SectionSortError.unknownTimeZone("Mars/Olympus")) {
             try DateSectioning(unit: .day, locale: Locale(identifier: "en_US"), timeZoneIdentifier: "Mars/Olympus")
         }
     }

@@ -1,17 +1,5 @@
 import Foundation
 
-/// An error in setting up date sections.
-public enum DateSectioningError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The time zone identifier is not one the system knows (it is never silently taken as UTC).
-    case unknownTimeZone(String)
-
-    public var description: String {
-        switch self {
-        case .unknownTimeZone(let identifier): "unknown time zone '\(identifier)'"
-        }
-    }
-}
-
 /// Groups items by the day, week, month or year their date falls on, in a calendar and time zone:
 /// a calendar's List view, invoices by month.
 ///
@@ -73,9 +61,9 @@ public struct DateSectioning: Sendable {
 
     /// Creates date sections for `locale` in the time zone named `timeZoneIdentifier`.
     ///
-    /// - Throws: ``DateSectioningError/unknownTimeZone(_:)`` for an identifier the system does not know.
+    /// - Throws: ``SectionSortError/unknownTimeZone(_:)`` for an identifier the system does not know.
     public init(unit: DateUnit, locale: Locale, timeZoneIdentifier: String, calendar identifier: Calendar.Identifier = .gregorian,
-                firstWeekday: Int? = nil) throws(DateSectioningError) {
+                firstWeekday: Int? = nil) throws(SectionSortError) {
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
         self.init(unit: unit, locale: locale, timeZone: zone, calendar: identifier, firstWeekday: firstWeekday)
     }
