@@ -93,7 +93,13 @@ extension IndexedCollation {
     /// ```
     ///
     /// - Parameters:
+    ///   - items: the items, in any order.
+    ///   - key: the string each item is sectioned and sorted by.
+    ///   - secondaryKey: the string that orders items whose keys are equal, if any.
+    ///   - options: direction, empty sections, threads.
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
+    /// - Returns: the sections, as ``sections(of:by:options:)`` returns them.
+    /// - Throws: `CancellationError` when the calling task is cancelled.
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)

@@ -47,6 +47,9 @@ public struct DateSectioning: Sendable {
     /// Creates date sections for `locale` in `timeZone`.
     ///
     /// - Parameters:
+    ///   - unit: the length of a section: a day, week, month or year.
+    ///   - locale: the language of the headers, and the first weekday unless one is given.
+    ///   - timeZone: the time zone whose days the periods are.
     ///   - identifier: the calendar system (Gregorian by default; .japanese, .hebrew, .islamic, … work).
     ///   - firstWeekday: 1 for Sunday … 7 for Saturday; by default the locale's (Sunday in en_US,
     ///     Monday in sv_SE).
@@ -83,6 +86,7 @@ public struct DateSectioning: Sendable {
     /// once, so the calendar is consulted once per period, not once per item.
     ///
     /// - Parameters:
+    ///   - items: the items, in any order.
     ///   - date: the instant each item happens at.
     ///   - isAllDay: for all-day items, which stay on their calendar date in every time zone: the
     ///     date is read as a calendar date in UTC (as calendars store all-day events) and placed at
