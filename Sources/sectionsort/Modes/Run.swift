@@ -28,7 +28,7 @@ func run() throws(CLIError) {
         throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")
     }
     if collation.isFallback {
-        throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
+        throw .usage("unknown locale '\(localeID)': ICU has no data for it")
     }
     let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
     let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
