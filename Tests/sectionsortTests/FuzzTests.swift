@@ -397,10 +397,7 @@ enum FuzzRunner {
             try process.run()
             return pipes
         }
-        let writer = Thread {
-            inPipe.fileHandleForWriting.write(Data(input))
-            try? inPipe.fileHandleForWriting.close()
-        }
+        let writer = Thread { feed(inPipe, input) }
         writer.start()
         let finished = DispatchSemaphore(value: 0)
         let errors = ErrorCollector(errPipe.fileHandleForReading)
