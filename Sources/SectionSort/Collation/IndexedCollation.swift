@@ -28,7 +28,7 @@ public final class IndexedCollation: Sendable {
     public let sectionTitles: [String]
 
     let locator: SectionLocator
-    private let collator: Mutex<ICUCollator>
+    let collator: Mutex<ICUCollator>
 
     /// Creates the collation of `locale`.
     ///

@@ -9,10 +9,30 @@ func run() async throws(CLIError) {
     phases.enter("starting (options, collation)")
     let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
     if options.showHelp { print(CommandLineOptions.help); return }
-    if options.showVersion { print(CommandLineOptions.version); return }
+    if options.showVersion { return try printVersion(options) }
+    if options.fromKeys {
+        let progress = ProgressLine(enabled: !options.quiet)
+        defer { progress.finish() }
+        return try SectionsFromKeys(options: options, progress: progress).run()
+    }
 
     if options.mode == .date { return try runDateMode(options) }
 
+    let collation = try makeCollation(options)
+    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
+    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
+    let progress = ProgressLine(enabled: !options.quiet)
+    defer { progress.finish() }
+    if options.emitKeys {
+        return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
+    }
+    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
+                         phases: phases).run()
+    phases.report()
+}
+
+/// The collation the options ask for; an unknown locale is a usage error.
+func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCollation {
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
     do {
@@ -25,14 +45,16 @@ func run() async throws(CLIError) {
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
     }
-    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
-    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
-    let progress = ProgressLine(enabled: !options.quiet)
-    defer { progress.finish() }
-    if options.emitKeys {
-        return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
-    }
-    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
-                         phases: phases).run()
-    phases.report()
+    return collation
+}
+
+/// `--version`: sectionsort's, ICU's and the collation's versions, in words or (with `-o json`) as
+/// the identity that `--emit-keys` writes for these options.
+func printVersion(_ options: CommandLineOptions) throws(CLIError) {
+    let collation = try makeCollation(options)
+    let identity = KeyIdentity(collation: collation, options: options, header: nil)
+    if options.outputFormat == .json { return print(identity.json) }
+    print(CommandLineOptions.version)
+    print("ICU \(identity.version.icu), Unicode Collation Algorithm \(identity.version.uca)")
+    print("collation: locale \(collation.locale) (asked: \(collation.requestedLocale)), collator version \(identity.version.collator)")
 }
