@@ -42,7 +42,7 @@ public final class IndexedCollation: Sendable {
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
     public init(locale: String, options: CollationOptions = CollationOptions()) throws(CollationError) {
-        let canonical = ICULocaleData.canonicalIdentifier(locale)
+        let canonical = LocaleIdentifier.canonical(locale)
         let collator: ICUCollator
         let index: AlphabeticIndex
         do {
@@ -55,8 +55,7 @@ public final class IndexedCollation: Sendable {
         self.options = options
         let valid = collator.validLocale
         self.locale = valid
-        let requestedLanguage = ICULocaleData.language(of: canonical)
-        isFallback = valid == "root" && !(requestedLanguage.isEmpty || requestedLanguage == "root" || requestedLanguage == "und")
+        isFallback = !LocaleIdentifier.hasData(forLanguageOf: canonical)
         let letters = index.titles.count - 1
         switch options.otherSection {
         case .last:

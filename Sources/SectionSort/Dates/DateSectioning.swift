@@ -45,6 +45,10 @@ public struct DateSectioning: Sendable {
     /// Worker threads for sorting; nil means one per core. The result is the same for any number.
     public var threads: Int?
 
+    /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers
+    /// then come from its root locale, in no language's words.
+    public var isFallback: Bool { !LocaleIdentifier.hasData(forLanguageOf: locale.identifier) }
+
     /// Creates date sections in a calendar whose time zone and first weekday are set already.
     public init(unit: DateUnit, calendar: Calendar, locale: Locale? = nil) {
         self.unit = unit

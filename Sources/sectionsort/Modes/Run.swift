@@ -43,7 +43,7 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
         throw CLIError(code: .software, message: error.description)
     }
     if collation.isFallback {
-        throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
+        throw .usage("unknown locale '\(localeID)': ICU has no data for it")
     }
     return collation
 }
