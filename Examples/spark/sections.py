@@ -12,8 +12,9 @@ input's format (-f csv -k name ...) to `--emit-keys`, the output format (-o) to 
    A directory of csv or tsv parts (`--input-format csv`, records may hold quoted line breaks)
    is read a whole file at a time; the files are numbered in name order and none has a header row:
    `--header-file` names the file holding it.
-2. Sort: Spark sorts the key records by SECTION, KEY and POSITION (a range partitioning sort) and
-   writes the sorted parts as text. Key records are one line each: sectionsort escapes line breaks
+2. Sort: Spark SQL sorts the key records as strings, which it compares as UTF-8 bytes (a
+   range-partitioning sort; POSITION is unique, so no comparison reaches RECORD), and writes the
+   sorted parts as text. Key records are one line each: sectionsort escapes line breaks
    in records, so Spark's and Hadoop's line readers keep them whole.
 3. Sections: `sectionsort --from-keys` merges the sorted parts as it reads them and writes the
    sections, byte-identical to `sectionsort` over the whole input on one machine.
@@ -25,6 +26,7 @@ import subprocess
 import sys
 
 from pyspark.sql import SparkSession
+from pyspark.sql.types import StringType, StructField, StructType
 
 
 def split_options(sectionsort_args):
@@ -50,15 +52,6 @@ def run_keys(sectionsort, options, part, data):
     return done.stdout.decode("utf-8").split("\n")[:-1]
 
 
-def order(record):
-    """What orders a key record: SECTION, KEY and POSITION (the identity record sorts first)."""
-    if record.startswith("#"):
-        return record
-    first = record.index("\t")
-    second = record.index("\t", first + 1)
-    return record[:record.index("\t", second + 1)]
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sectionsort", required=True, help="the sectionsort executable (on every node)")
@@ -76,7 +69,8 @@ def main():
     sectionsort = os.path.abspath(args.sectionsort)
 
     spark = (SparkSession.builder.master(args.master).appName("sectionsort")
-             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g").getOrCreate())
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g")
+             .config("spark.sql.shuffle.partitions", str(args.partitions)).getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     context = spark.sparkContext
 
@@ -98,12 +92,13 @@ def main():
             return run_keys(sectionsort, part_options, number, text.encode("utf-8"))
         keys = context.wholeTextFiles(args.input, minPartitions=args.partitions).flatMap(keys_of_file)
 
+    # A global sort in the JVM: Spark SQL compares strings as UTF-8 bytes, which is the key records'
+    # byte order (a range-partitioning sort: each output part holds one range, in order).
     sorted_parts = os.path.join(args.work, "sorted-keys")
-    shutil.rmtree(sorted_parts, ignore_errors=True)
-    (keys.map(lambda record: (order(record), record))
-         .sortByKey(numPartitions=args.partitions)
-         .values()
-         .saveAsTextFile(sorted_parts))
+    schema = StructType([StructField("value", StringType(), False)])
+    (spark.createDataFrame(keys.map(lambda record: (record,)), schema, verifySchema=False)
+         .orderBy("value")
+         .write.mode("overwrite").text(sorted_parts))
     spark.stop()
 
     parts = sorted(os.path.join(sorted_parts, name) for name in os.listdir(sorted_parts) if name.startswith("part-"))

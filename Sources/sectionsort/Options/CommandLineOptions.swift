@@ -67,6 +67,8 @@ struct CommandLineOptions {
           -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
                                      required for those formats
               --then NAME            a secondary column or field for records with equal keys
+              --header TEXT          csv, tsv: the inputs have no header row; this is it
+              --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
               --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
                                      written unchanged) instead of failing
 
@@ -105,8 +107,6 @@ struct CommandLineOptions {
               --from-keys            read byte-sorted key records (several sorted FILEs are
                                      merged) and write their sections in any --format
           -z, --zero-terminated      key records end with NUL instead of a line feed
-              --header TEXT          csv, tsv: the inputs have no header row; this is it
-              --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
 
         Running:
           -j, --threads N            worker threads (default: all cores); output is identical for any N
