@@ -61,14 +61,15 @@ def main():
     parser.add_argument("--work", required=True, help="a directory for the sorted key parts")
     parser.add_argument("--output", required=True, help="where the sections go")
     parser.add_argument("--partitions", type=int, default=8)
-    parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--master", help="e.g. local[2]; by default spark-submit's")
     parser.add_argument("sectionsort_args", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     options = [a for a in args.sectionsort_args if a != "--"]
     emit_options, read_options = split_options(options)
     sectionsort = os.path.abspath(args.sectionsort)
 
-    spark = (SparkSession.builder.master(args.master).appName("sectionsort")
+    builder = SparkSession.builder.master(args.master) if args.master else SparkSession.builder
+    spark = (builder.appName("sectionsort")
              .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.driver.memory", "2g")
              .config("spark.sql.shuffle.partitions", str(args.partitions)).getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")

@@ -115,6 +115,23 @@ import Testing
         }
     }
 
+    @Test func jsonLinesPartsGiveTheWholeInputsSections() throws {
+        let records = Self.names.prefix(900).enumerated().map { "{\"n\": \(String(reflecting: $1)), \"i\": \($0 % 7)}" }
+        let flags = ["-f", "jsonl", "-k", "n", "--then", "i", "-l", "ja"]
+        var keys: [UInt8] = []
+        for (number, part) in Self.parts(records, 3).enumerated() {
+            keys += try SectionSortCommand.run(flags + ["--emit-keys", "--part", "\(number)"], stdin: part.joined(separator: "\n")).stdoutBytes
+        }
+        let sorted = try Self.byteSort(keys)
+        for format in ["text", "json", "jsonl", "csv"] {
+            let direct = try SectionSortCommand.run(flags + ["-o", format], stdin: records.joined(separator: "\n"))
+            let sections = try SectionSortCommand.run(["--from-keys", "-o", format], stdinBytes: sorted)
+            #expect(sections.status == 0, "\(sections.stderr)")
+            let same = sections.stdoutBytes == direct.stdoutBytes
+            #expect(same, "\(format)")
+        }
+    }
+
     @Test func aRecordHoldingNulCannotBeNulFramed() throws {
         let input: [UInt8] = Array("a\nb".utf8) + [0] + Array("c\n".utf8)
         let result = try SectionSortCommand.run(["--emit-keys", "-z"], stdinBytes: input)
