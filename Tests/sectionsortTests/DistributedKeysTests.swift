@@ -27,6 +27,10 @@ import Testing
     }
 
     @Test func partsKeyedApartSortToTheWholeInputsSections() throws {
+        try withScratchDirectory { directory in try partsKeyedApart(in: directory) }
+    }
+
+    private func partsKeyedApart(in directory: URL) throws {
         for flags in [["-l", "sv_SE", "-i"], ["-l", "de", "-r"], ["-l", "sv_SE"]] {
             var byPart: [UInt8] = [], byOffset: [UInt8] = [], sortedParts: [String] = []
             var before = 0
@@ -37,7 +41,9 @@ import Testing
                 byPart += keyed.stdoutBytes
                 let offset = try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(before)"], stdin: text)
                 byOffset += offset.stdoutBytes
-                sortedParts.append(try temporaryFile("sorted-part-\(number)-\(flags.joined())", try Self.byteSort(keyed.stdoutBytes)))
+                let path = directory.appendingPathComponent("sorted-part-\(number)-\(flags.joined())").path
+                try Data(try Self.byteSort(keyed.stdoutBytes)).write(to: URL(fileURLWithPath: path))
+                sortedParts.append(path)
                 before += part.count
             }
             let whole = Self.names.joined(separator: "\n") + "\n"
@@ -85,9 +91,14 @@ import Testing
     }
 
     @Test func recordsWithLineBreaksSurviveLineAndNulFraming() throws {
+        try withScratchDirectory { directory in
+            try recordsWithLineBreaks(headerFile: try write("id,name,note\n9,x,y\n", to: "header.csv", in: directory))
+        }
+    }
+
+    private func recordsWithLineBreaks(headerFile: String) throws {
         let header = "id,name,note"
         let whole = ([header] + Self.csvRecords).joined(separator: "\n") + "\n"
-        let headerFile = try temporaryFile("header.csv", Array((header + "\n9,x,y\n").utf8))
         let flags = ["-f", "csv", "-k", "name", "--then", "id", "-l", "sv_SE"]
         for zero in [false, true] {
             var keys: [UInt8] = []

@@ -7,10 +7,9 @@ import SectionSortICU
 struct ICUError: Error, CustomStringConvertible {
     let code: Int32
     let operation: String
-    var description: String {
-        let name = ssicu_errorName(code).map { String(cString: $0) } ?? "?"
-        return "ICU \(operation) failed: \(name) (\(code))"
-    }
+    /// ICU's name for the code, such as "U_MISSING_RESOURCE_ERROR".
+    var name: String { ssicu_errorName(code).map { String(cString: $0) } ?? "ICU error \(code)" }
+    var description: String { "ICU \(operation) failed: \(name) (\(code))" }
 }
 
 private func check(_ status: SSICUStatus, _ operation: String) throws(ICUError) {

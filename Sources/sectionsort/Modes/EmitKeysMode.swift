@@ -4,10 +4,12 @@ import Foundation
 /// The identity record, then a key record per record (``KeyRecord``), in input order. Keys are
 /// computed in parallel, a window of records at a time, and written in order. POSITION is the
 /// part's number and `--part-offset` plus the record's place in the part, so that the key records
-/// of the parts of an input, sorted together, are the order of the whole.
+/// of the parts of an input, sorted together, are the order of the whole. Nothing reaches standard
+/// output before the whole input has been read (``SpooledOutput``), so a data error in a later
+/// batch writes nothing.
 func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
               progress: ProgressLine) throws(CLIError) {
-    let output = BufferedOutput()
+    let output = SpooledOutput(memoryLimit: max(1 << 20, budget / 2), temporaryParent: options.temporaryDirectory)
     let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
     var batches = RecordBatches(options: options, budget: budget)
     var recordsBefore = 0
@@ -58,5 +60,5 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
         }
         recordsBefore += batch.count
     }
-    try output.flush()
+    try output.finish()
 }

@@ -4,11 +4,16 @@ import Foundation
 /// The program: options → batches of records → sections (in memory, or through sorted runs on
 /// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
 /// error nothing is written to standard output.
-func run() async throws(CLIError) {
+func run() throws(CLIError) {
     let phases = PhaseTimes(enabled: CommandLine.arguments.contains { $0 == "-v" || $0 == "--verbose" })
     phases.enter("starting (options, collation)")
     let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-    if options.showHelp { print(CommandLineOptions.help); return }
+    if options.showHelp {
+        // Through the checked output, so that `--help > /dev/full` fails as a write error.
+        let output = BufferedOutput()
+        try output.write(CommandLineOptions.help + "\n")
+        return try output.flush()
+    }
     if options.showVersion { return try printVersion(options) }
     if options.fromKeys {
         let progress = ProgressLine(enabled: !options.quiet)
@@ -40,7 +45,8 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
             ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
             otherSection: options.otherFirst ? .first : .last))
     } catch {
-        throw CLIError(code: .software, message: error.description)
+        // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
+        throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")
     }
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no data for it")
@@ -53,8 +59,13 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
 func printVersion(_ options: CommandLineOptions) throws(CLIError) {
     let collation = try makeCollation(options)
     let identity = KeyIdentity(collation: collation, options: options, header: nil)
-    if options.outputFormat == .json { return print(identity.json) }
-    print(CommandLineOptions.version)
-    print("ICU \(identity.version.icu), Unicode Collation Algorithm \(identity.version.uca)")
-    print("collation: locale \(collation.locale) (asked: \(collation.requestedLocale)), collator version \(identity.version.collator)")
+    let output = BufferedOutput()
+    if options.outputFormat == .json {
+        try output.write(identity.json + "\n")
+    } else {
+        try output.write(CommandLineOptions.version + "\n")
+        try output.write("ICU \(identity.version.icu), Unicode Collation Algorithm \(identity.version.uca)\n")
+        try output.write("collation: locale \(collation.locale) (asked: \(collation.requestedLocale)), collator version \(identity.version.collator)\n")
+    }
+    try output.flush()
 }
