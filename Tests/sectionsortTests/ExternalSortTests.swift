@@ -121,19 +121,29 @@ import Testing
         #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
     }
 
-    /// SIGINT, SIGTERM and SIGHUP while runs are being written, at different moments: the
+    /// SIGINT, SIGTERM, SIGHUP and SIGQUIT while runs are being written, at different moments: the
     /// directory is gone every time (the handler once removed it while the main thread created
     /// the next run, which then left it behind in about half the tries), nothing is reported, and
     /// the program dies of the signal. Input keeps coming, so runs are being created when the
     /// signal arrives; no step waits for a time.
     @Test func fatalSignalsRemoveRunsWheneverTheyArrive() throws {
         signal(SIGPIPE, SIG_IGN)  // this process writes into pipes whose reader dies
+        // SIGQUIT's default action dumps core: not here.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        #if canImport(Darwin)
+        let core = RLIMIT_CORE
+        #else
+        let core = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+        #endif
+        getrlimit(core, &noCore)
+        noCore.rlim_cur = 0
+        setrlimit(core, &noCore)
         let directory = try Self.scratchDirectory("interrupt")
         defer { try? FileManager.default.removeItem(at: directory) }
         let runs = directory.appendingPathComponent("runs")
         let chunk = Array((0..<3_000).map(Self.name).joined(separator: "\n").utf8) + [0x0A]
         for attempt in 0..<12 {
-            let signalNumber = [SIGINT, SIGTERM, SIGHUP][attempt % 3]
+            let signalNumber = [SIGINT, SIGTERM, SIGHUP, SIGQUIT][attempt % 4]
             let process = Process()
             process.executableURL = SectionSortCommand.executable
             process.arguments = ["-S", "64K", "-T", runs.path, "-q"]
@@ -165,6 +175,36 @@ import Testing
             #expect(Self.contents(runs).isEmpty, "attempt \(attempt): the directory is removed")
             try? input.fileHandleForWriting.close()
         }
+    }
+
+    /// A signal ignored when the program starts (`nohup`, `trap '' HUP`) stays ignored: the
+    /// program goes on and finishes, as GNU sort does.
+    @Test func signalIgnoredAtStartStaysIgnored() throws {
+        let directory = try Self.scratchDirectory("nohup")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' HUP; exec \"$0\" -S 64K -T \"$1\" -q", SectionSortCommand.executable.path, runs.path]
+        let (input, output) = try SectionSortCommand.whileLaunching {
+            let pipes = (Pipe(), Pipe())
+            process.standardInput = pipes.0
+            process.standardOutput = pipes.1
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return pipes
+        }
+        let written = ErrorCollector(output.fileHandleForReading)
+        let names = (0..<30_000).map(Self.name)
+        input.fileHandleForWriting.write(Data(names.joined(separator: "\n").utf8))
+        // Runs exist, so the program has set up its signal handling: then the hang-up comes.
+        while Self.contents(runs).reduce(0, { $0 + Self.contents(runs.appendingPathComponent($1)).count }) == 0 { usleep(1_000) }
+        kill(process.processIdentifier, SIGHUP)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(written.value().split(separator: "\n").filter { $0.hasPrefix("  ") }.count == names.count)
+        #expect(Self.contents(runs).isEmpty)
     }
 
     /// `sectionsort big | head -1`: the output pipe closes while runs exist. The runs are removed

@@ -122,7 +122,7 @@ struct CommandLineOptions {
                                      percentage of physical memory: 30%
           -T, --temporary-directory DIR
                                      where sorted runs go (default: TMPDIR, else /tmp); they are
-                                     removed on exit, on errors and on Ctrl-C
+                                     removed on exit, on errors, on a broken pipe and on signals
           -q, --quiet                no progress line on standard error
           -v, --verbose              print how long each phase took on standard error
           -h, --help                 show this help and exit
@@ -130,7 +130,8 @@ struct CommandLineOptions {
                                      (with -o json: as JSON; with -l and ordering options: theirs)
 
         Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
-        74 read or write error.
+        70 internal error, 74 read or write error; on SIGHUP, SIGINT, SIGQUIT, SIGTERM or a
+        broken pipe, the temporary files are removed and the program dies of the signal.
         """
 
     /// Parses `arguments` (without the program name), GNU style: long options with `--name value`
