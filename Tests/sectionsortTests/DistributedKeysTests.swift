@@ -32,8 +32,8 @@ import Testing
 
     private func partsKeyedApart(in directory: URL) throws {
         for flags in [["-l", "sv_SE", "-i"], ["-l", "de", "-r"], ["-l", "sv_SE"]] {
-            var byPart: [UInt8] = [], byOffset: [UInt8] = [], sortedParts: [String] = []
-            var before = 0
+            var byPart: [UInt8] = [], byOffset: [UInt8] = [], byByteOffset: [UInt8] = [], sortedParts: [String] = []
+            var before = 0, bytesBefore = 0
             for (number, part) in Self.parts(Self.names, 4).enumerated() {
                 let text = part.joined(separator: "\n") + "\n"
                 let keyed = try SectionSortCommand.run(flags + ["--emit-keys", "--part", "\(number)"], stdin: text)
@@ -41,6 +41,9 @@ import Testing
                 byPart += keyed.stdoutBytes
                 let offset = try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(before)"], stdin: text)
                 byOffset += offset.stdoutBytes
+                // A part's byte offset numbers it too: every record takes at least a byte.
+                byByteOffset += try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(bytesBefore)"], stdin: text).stdoutBytes
+                bytesBefore += text.utf8.count
                 let path = directory.appendingPathComponent("sorted-part-\(number)-\(flags.joined())").path
                 try Data(try Self.byteSort(keyed.stdoutBytes)).write(to: URL(fileURLWithPath: path))
                 sortedParts.append(path)
@@ -50,7 +53,7 @@ import Testing
             for format in ["text", "json", "jsonl", "csv"] {
                 let direct = try SectionSortCommand.run(flags + ["-o", format], stdin: whole)
                 #expect(direct.status == 0)
-                for (keys, name) in [(byPart, "--part"), (byOffset, "--part-offset")] {
+                for (keys, name) in [(byPart, "--part"), (byOffset, "--part-offset"), (byByteOffset, "byte offsets")] {
                     let sections = try SectionSortCommand.run(["--from-keys", "-o", format], stdinBytes: try Self.byteSort(keys))
                     #expect(sections.status == 0, "\(sections.stderr)")
                     let same = sections.stdoutBytes == direct.stdoutBytes
