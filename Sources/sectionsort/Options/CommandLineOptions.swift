@@ -72,8 +72,9 @@ struct CommandLineOptions {
               --then NAME            a secondary column or field for records with equal keys
               --header TEXT          csv, tsv: the inputs have no header row; this is it
               --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
-              --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
-                                     written unchanged) instead of failing
+              --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
+                                     records are written unchanged, except as JSON values or
+                                     CSV fields (there U+FFFD, so the output stays valid)
 
         Ordering:
           -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
