@@ -29,7 +29,7 @@ public final class IndexedCollation: Sendable {
     public let sectionTitles: [String]
 
     let locator: SectionLocator
-    private let collator: Mutex<ICUCollator>
+    let collator: Mutex<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Mutex<[PooledCollator]>([])
 
