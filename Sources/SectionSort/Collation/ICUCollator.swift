@@ -165,6 +165,28 @@ final class ICUCollator {
         buffer.append(0)
     }
 
+    /// Appends at most `limit` bytes of the sort key of the UTF-8 text `utf8`, without the
+    /// terminating zero byte, and returns whether that is the whole key. ICU writes keys from the
+    /// front, so the bytes are the start of the full key: what word-start search compares with.
+    ///
+    /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
+    func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
+        // Sound as in appendIncrementalKey: the iterator reads `utf8` only during this call.
+        utf8.withMemoryRebound(to: CChar.self) { chars in
+            swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
+        }
+        var state: (UInt32, UInt32) = (0, 0)
+        var status = U_ZERO_ERROR
+        let written = buffer.appendBytes(upTo: limit) { destination in
+            withUnsafeMutablePointer(to: &state) { statePointer in
+                statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                    Int(swift_ucol_nextSortKeyPart(handle, &iterator, words, destination, Int32(limit), &status))
+                }
+            }
+        }
+        return written < limit || status.rawValue > 0
+    }
+
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
         let units = utf16Scratch.transcode(utf8)
         var capacity = max(32, units * 4 + 16)

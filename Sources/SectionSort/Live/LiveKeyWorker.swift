@@ -1,0 +1,106 @@
+import Synchronization
+
+/// The keys of one item of a live list.
+struct LiveKeys: Sendable {
+    /// The item's section, an index into ``IndexedCollation/sectionTitles``.
+    var section: Int
+    /// The engine's ordering key: items of a section are in byte order of these.
+    var ordering: [UInt8]
+    /// Search keys: for each word start of the primary string, a length byte (the high bit set when
+    /// the key was cut at ``LiveKeyWorker/searchKeyLimit`` bytes) and the start of the primary
+    /// collation key of the text from that word on.
+    var search: [UInt8]
+}
+
+/// Computes the keys of a live list's items on one thread: a collator with the list's settings
+/// for ordering keys and a primary-strength one for search keys. Not `Sendable`, like the
+/// collators it holds; ``LiveKeyMaker`` shares one behind a lock.
+final class LiveKeyWorker {
+    /// The most bytes of a word's search key that are stored; longer queries are checked against
+    /// the whole key, computed again.
+    static let searchKeyLimit = 48
+
+    private let collation: IndexedCollation
+    private let options: SectioningOptions
+    private let orderingCollator: ICUCollator
+    private let primaryCollator: ICUCollator
+    private let buffer = KeyBuffer()
+
+    init(collation: IndexedCollation, options: SectioningOptions) throws(ICUError) {
+        self.collation = collation
+        self.options = options
+        orderingCollator = try collation.makeWorkerCollator()
+        primaryCollator = try orderingCollator.primaryOnlyClone()
+    }
+
+    /// The keys of an item whose strings are `primary` and `secondary`.
+    ///
+    /// - Complexity: O(m) for strings of length m.
+    func keys(primary: String, secondary: String?) -> LiveKeys {
+        var primary = primary, secondary = secondary
+        return primary.withUTF8 { primaryBytes in
+            let (section, ordering): (Int, [UInt8])
+            if secondary != nil {
+                (section, ordering) = secondary!.withUTF8 { orderingKey(primary: primaryBytes, secondary: $0) }
+            } else {
+                (section, ordering) = orderingKey(primary: primaryBytes, secondary: nil)
+            }
+            var search: [UInt8] = []
+            appendSearchKeys(of: primaryBytes, to: &search)
+            return LiveKeys(section: section, ordering: ordering, search: search)
+        }
+    }
+
+    /// The section and ordering key, byte for byte the engine's.
+    func orderingKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?) -> (Int, [UInt8]) {
+        buffer.removeAll()
+        let section = collation.locator.withLookup { lookup in
+            SectioningEngine.appendKey(primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
+                                       collator: orderingCollator, method: .utf16Whole, lookup: lookup, to: buffer)
+        }
+        return (section, buffer.bytes(at: 0, length: buffer.count))
+    }
+
+    /// Appends the search keys of the UTF-8 text `utf8` (see ``LiveKeys/search``).
+    func appendSearchKeys(of utf8: UnsafeBufferPointer<UInt8>, to record: inout [UInt8]) {
+        for start in WordStarts.offsets(in: utf8) {
+            buffer.removeAll()
+            let complete = primaryCollator.appendSortKeyPrefix(utf8: UnsafeBufferPointer(rebasing: utf8[start...]),
+                                                               limit: Self.searchKeyLimit, to: buffer)
+            record.append(UInt8(buffer.count) | (complete ? 0 : 0x80))
+            record.append(contentsOf: buffer.bytes(at: 0, length: buffer.count))
+        }
+    }
+
+    /// The whole primary-strength collation key of `utf8`, without its terminating zero byte.
+    func primaryKey(utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        buffer.removeAll()
+        primaryCollator.appendSortKey(utf8: utf8, to: buffer, method: .utf16Whole)
+        return buffer.bytes(at: 0, length: max(0, buffer.count - 1))
+    }
+
+    func primaryKey(of text: String) -> [UInt8] {
+        var text = text
+        return text.withUTF8 { primaryKey(utf8: $0) }
+    }
+}
+
+/// One ``LiveKeyWorker`` shared by the copies of a live list and its search results, behind a lock.
+final class LiveKeyMaker: Sendable {
+    private let worker: Mutex<LiveKeyWorker>
+
+    init(collation: IndexedCollation, options: SectioningOptions) {
+        // Cloning a collator that is open already fails only when memory is exhausted.
+        worker = Mutex(try! LiveKeyWorker(collation: collation, options: options))
+    }
+
+    /// See ``LiveKeyWorker/keys(primary:secondary:)``.
+    func keys(primary: String, secondary: String?) -> LiveKeys {
+        worker.withLock { $0.keys(primary: primary, secondary: secondary) }
+    }
+
+    /// See ``LiveKeyWorker/primaryKey(of:)``.
+    func primaryKey(of text: String) -> [UInt8] {
+        worker.withLock { $0.primaryKey(of: text) }
+    }
+}

@@ -1,0 +1,151 @@
+extension LiveSectionedList {
+    /// Inserts `item` where its key puts it (after items with an equal key).
+    ///
+    /// - Returns: the changes: one inserted row, or an inserted section when the item opens one.
+    /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 1,024 entries of
+    ///   its chunk, and the chunks of its section.
+    @discardableResult
+    public mutating func insert(_ item: Item) -> SectionedListChanges<ID> {
+        apply(inserting: [item])
+    }
+
+    /// Inserts `items`, each where its key puts it.
+    ///
+    /// - Complexity: O(k·(m + log n + b + c) + s²) for k items (see ``insert(_:)``) and s sections.
+    @discardableResult
+    public mutating func insert(contentsOf items: [Item]) -> SectionedListChanges<ID> {
+        apply(inserting: items)
+    }
+
+    /// Removes the item with identifier `id`; nothing happens when there is none.
+    ///
+    /// - Complexity: O(m + log n + b + c), as ``insert(_:)``.
+    @discardableResult
+    public mutating func remove(id: ID) -> SectionedListChanges<ID> {
+        apply(removing: [id])
+    }
+
+    /// Removes the items with identifiers `ids`; identifiers not in the list are skipped.
+    ///
+    /// - Complexity: O(k·(m + log n + b + c) + s²) for k identifiers.
+    @discardableResult
+    public mutating func remove(ids: [ID]) -> SectionedListChanges<ID> {
+        apply(removing: ids)
+    }
+
+    /// Replaces the item with `item`'s identifier by `item`. If its key is unchanged it stays where
+    /// it is (a reconfigured row); otherwise it moves where its new key puts it, after the items
+    /// with an equal key.
+    ///
+    /// - Precondition: an item with that identifier is in the list.
+    /// - Complexity: O(m + log n + b + c), as ``insert(_:)``.
+    @discardableResult
+    public mutating func update(_ item: Item) -> SectionedListChanges<ID> {
+        apply(updating: [item])
+    }
+
+    /// Updates several items at once (see ``update(_:)``).
+    ///
+    /// - Complexity: O(k·(m + log n + b + c) + s²) for k items.
+    @discardableResult
+    public mutating func update(contentsOf items: [Item]) -> SectionedListChanges<ID> {
+        apply(updating: items)
+    }
+
+    /// Applies a batch of edits and returns their changes as one animated update: first the
+    /// removals, then the updates, then the insertions.
+    ///
+    /// ```swift
+    /// let changes = list.apply(inserting: added, updating: renamed, removing: deletedIDs)
+    /// tableView.performBatchUpdates { … }   // see SectionedListChanges
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - inserting: new items; their identifiers must not be in the list yet.
+    ///   - updating: new versions of items in the list, matched by identifier.
+    ///   - removing: identifiers of items to remove; those not in the list are skipped.
+    /// - Precondition: no identifier appears twice in the three arguments together.
+    /// - Returns: the changes from the list before to the list after.
+    /// - Complexity: O(k·(m + log n + b + c) + s²) for k edits: keys for each, binary searches,
+    ///   moves inside chunks of at most 1,024 entries, and the c chunks of the sections touched;
+    ///   never proportional to the n items of the list.
+    @discardableResult
+    public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
+        let oldTitles = sectionTitles
+        var seen = Set<ID>()
+        var removed: [(id: ID, old: ListIndexPath)] = []
+        var moved: [(item: Item, id: ID, old: ListIndexPath, keys: LiveKeys)] = []
+        var inPlace: [(item: Item, id: ID, keys: LiveKeys)] = []
+        var inserted: [(item: Item, id: ID, keys: LiveKeys)] = []
+
+        // Everything about the old list is read before anything changes.
+        for id in removing {
+            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+            guard let location = locations[id] else { continue }
+            let (chunk, index) = find(id, at: location)
+            removed.append((id, path(section: location.section, chunk: chunk, index: index)))
+        }
+        for item in updating {
+            let id = identifier(item)
+            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+            guard let location = locations[id] else { preconditionFailure("no item with identifier \(id) to update") }
+            let keys = keys(of: item)
+            if keys.section == location.section && keys.ordering == location.key {
+                inPlace.append((item, id, keys))
+            } else {
+                let (chunk, index) = find(id, at: location)
+                moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
+            }
+        }
+        for item in inserting {
+            let id = identifier(item)
+            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+            precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
+            inserted.append((item, id, keys(of: item)))
+        }
+
+        for item in removed { removeEntry(item.id) }
+        for item in moved { removeEntry(item.id) }
+        for item in inPlace { replaceEntry(item.id, with: item.item, keys: item.keys) }
+        for item in moved { insertEntry(item.item, id: item.id, keys: item.keys) }
+        for item in inserted { insertEntry(item.item, id: item.id, keys: item.keys) }
+        if !removed.isEmpty || !moved.isEmpty || !inserted.isEmpty { updateShownSections() }
+
+        var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: sectionTitles)
+        builder.removed = removed
+        builder.placed = moved.map { ($0.id, $0.old, indexPath(of: $0.id)!) } + inserted.map { ($0.id, nil, indexPath(of: $0.id)!) }
+        builder.reconfigured = inPlace.map { ($0.id, indexPath(of: $0.id)!) }
+        return builder.build { path in identifier(at: ListIndexPath(section: path.section, row: path.row + 1)) }
+    }
+
+    private func keys(of item: Item) -> LiveKeys {
+        keyMaker.keys(primary: primaryString(item), secondary: secondaryString.map { $0(item) })
+    }
+
+    private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) {
+        let section = keys.section
+        let (chunk, index) = insertionPosition(of: keys.ordering, in: section)
+        if sections[section].chunks.isEmpty { sections[section].chunks.append(LiveChunk()) }
+        sections[section].chunks[chunk].insert(item, id: id, keys: keys, at: index)
+        if sections[section].chunks[chunk].count > LiveChunk<Item, ID>.maximumCount {
+            let second = sections[section].chunks[chunk].splitOffSecondHalf()
+            sections[section].chunks.insert(second, at: chunk + 1)
+        }
+        sections[section].count += 1
+        locations[id] = LiveLocation(section: section, key: keys.ordering)
+    }
+
+    private mutating func removeEntry(_ id: ID) {
+        guard let location = locations.removeValue(forKey: id) else { return }
+        let (chunk, index) = find(id, at: location)
+        sections[location.section].chunks[chunk].remove(at: index)
+        if sections[location.section].chunks[chunk].count == 0 { sections[location.section].chunks.remove(at: chunk) }
+        sections[location.section].count -= 1
+    }
+
+    private mutating func replaceEntry(_ id: ID, with item: Item, keys: LiveKeys) {
+        let (chunk, index) = find(id, at: locations[id]!)
+        sections[keys.section].chunks[chunk].items[index] = item
+        sections[keys.section].chunks[chunk].searchKeys.replace(at: index, with: keys.search)
+    }
+}
