@@ -36,6 +36,7 @@ struct PersonEdits {
             switch Int.random(in: 0..<3, using: &generator) {
             case 0:
                 let person = person()
+                touched.insert(person.id)
                 inserted.append(person)
                 result.append(person)
             case 1 where !result.isEmpty:
