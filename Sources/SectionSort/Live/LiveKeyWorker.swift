@@ -72,6 +72,28 @@ final class LiveKeyWorker {
         }
     }
 
+    /// The first word of `utf8`, from word `firstWord` on, where `query` (a primary key without its
+    /// terminator) matches: its index among the word starts and its byte offset.
+    ///
+    /// - Complexity: O(w·q) for w words: only as much of each word's key as the query is long.
+    func firstMatchingWord(utf8: UnsafeBufferPointer<UInt8>, query: [UInt8], from firstWord: Int = 0) -> (word: Int, offset: Int)? {
+        let starts = WordStarts.offsets(in: utf8)
+        for word in starts.indices where word >= firstWord {
+            buffer.removeAll()
+            _ = primaryCollator.appendSortKeyPrefix(utf8: UnsafeBufferPointer(rebasing: utf8[starts[word]...]), limit: query.count, to: buffer)
+            if buffer.count == query.count && buffer.bytes(at: 0, length: buffer.count) == query { return (word, starts[word]) }
+        }
+        return nil
+    }
+
+    func firstMatchingWord(in text: String, query: [UInt8], from firstWord: Int = 0) -> (word: Int, offset: Int)? {
+        var text = text
+        return text.withUTF8 { firstMatchingWord(utf8: $0, query: query, from: firstWord) }
+    }
+
+    /// The primary-strength collator, for tests of key prefixes.
+    var primaryCollatorForTests: ICUCollator { primaryCollator }
+
     /// The whole primary-strength collation key of `utf8`, without its terminating zero byte.
     func primaryKey(utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         buffer.removeAll()
@@ -97,6 +119,11 @@ final class LiveKeyMaker: Sendable {
     /// See ``LiveKeyWorker/keys(primary:secondary:)``.
     func keys(primary: String, secondary: String?) -> LiveKeys {
         worker.withLock { $0.keys(primary: primary, secondary: secondary) }
+    }
+
+    /// See ``LiveKeyWorker/firstMatchingWord(utf8:query:from:)``.
+    func firstMatchingWord(in text: String, query: [UInt8], from firstWord: Int = 0) -> (word: Int, offset: Int)? {
+        worker.withLock { $0.firstMatchingWord(in: text, query: query, from: firstWord) }
     }
 
     /// See ``LiveKeyWorker/primaryKey(of:)``.

@@ -1,0 +1,108 @@
+import Foundation
+
+extension LiveSectionedList {
+    /// The items whose key string has a word starting with `query` under the list's collation at
+    /// primary strength (see ``SearchQuery``), in their sections and order.
+    ///
+    /// The list keeps each word's search key, so searching compares bytes only: no collation key
+    /// is computed per item, and nothing is sorted again. Chunks are searched in parallel
+    /// (``SectioningOptions/threads``).
+    ///
+    /// ```swift
+    /// let result = contacts.search("ake")   // en_US: "Åke Berg" and "Ake Ng", not "Jake" (not a word start)
+    /// ```
+    ///
+    /// - Returns: the matching items and where they match; an empty query returns every item.
+    /// - Complexity: O(n·w) byte comparisons for n items of w words, spread over the threads,
+    ///   plus O(k) to gather k matches.
+    public func search(_ query: String) -> SearchResult<Item> {
+        search(SearchQuery(query, collation: collation, keyMaker: keyMaker))
+    }
+
+    /// The items that match `query` (see ``search(_:)-(String)``).
+    public func search(_ query: SearchQuery) -> SearchResult<Item> {
+        var jobs: [(section: Int, chunk: Int)] = []
+        for section in shown { for chunk in sections[section].chunks.indices { jobs.append((section, chunk)) } }
+        let searchKeys = jobs.map { sections[$0.section].chunks[$0.chunk].searchKeys }
+        let key = query.key
+        var found = [[WordMatch]](repeating: [], count: jobs.count)
+        found.withUnsafeMutableBufferPointer { buffer in
+            let slots = SharedMutableBuffer(buffer)
+            WorkerPool(threads: options.threads).run(jobs.count) { job in
+                slots[job] = WordMatch.matches(of: key, in: searchKeys[job])
+            }
+        }
+
+        var storage: [Item] = [], words: [Int32] = []
+        var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
+        var job = 0
+        for section in shown {
+            let start = storage.count
+            for chunk in sections[section].chunks {
+                for match in found[job] {
+                    let item = chunk.items[Int(match.item)]
+                    if match.needsCheck {
+                        // The stored key was cut short of the query: compare the whole key.
+                        guard let word = keyMaker.firstMatchingWord(in: primaryString(item), query: key, from: Int(match.word)) else { continue }
+                        words.append(Int32(word.word))
+                    } else {
+                        words.append(match.word)
+                    }
+                    storage.append(item)
+                }
+                job += 1
+            }
+            guard storage.count > start else { continue }
+            ranges.append(start..<storage.count)
+            titles.append(collation.sectionTitles[section])
+            titleIndices.append(section)
+        }
+        let list = SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges, titles: titles,
+                                 titleIndices: titleIndices)
+        return SearchResult(query: query, list: list, matchedWords: words, searchedString: primaryString)
+    }
+}
+
+/// One item of a chunk whose search keys match a query.
+struct WordMatch: Sendable {
+    /// The item's index in its chunk.
+    var item: Int32
+    /// The matching word's index among the item's words (0 for an empty query).
+    var word: Int32
+    /// The stored key of word `word` was cut short of the query and matches as far as it goes: the
+    /// whole key must be compared (from that word on).
+    var needsCheck: Bool
+
+    /// The items of a chunk whose search keys start with `query` at some word.
+    ///
+    /// - Complexity: O(b) for b bytes of search keys.
+    static func matches(of query: [UInt8], in keys: PackedKeys) -> [WordMatch] {
+        var matches: [WordMatch] = []
+        keys.bytes.withUnsafeBufferPointer { bytes in
+            keys.ends.withUnsafeBufferPointer { ends in
+                query.withUnsafeBufferPointer { query in
+                    var start = 0
+                    for item in 0..<ends.count {
+                        let end = Int(ends[item])
+                        defer { start = end }
+                        if query.isEmpty { matches.append(WordMatch(item: Int32(item), word: 0, needsCheck: false)); continue }
+                        var position = start, word: Int32 = 0
+                        while position < end {
+                            let header = bytes[position]
+                            let length = Int(header & 0x7F)
+                            let shared = min(length, query.count)
+                            if (length >= query.count || header & 0x80 != 0)
+                                && memcmp(bytes.baseAddress! + position + 1, query.baseAddress!, shared) == 0 {
+                                matches.append(WordMatch(item: Int32(item), word: word, needsCheck: length < query.count))
+                                break
+                            }
+                            position += 1 + length
+                            word += 1
+                        }
+                    }
+                }
+            }
+        }
+        return matches
+    }
+}
