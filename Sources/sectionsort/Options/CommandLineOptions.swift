@@ -24,6 +24,8 @@ struct CommandLineOptions {
     var descending = false
     var otherFirst = false
     var emitKeys = false
+    /// Keep only the records whose key has a word starting with this, in the collation's terms.
+    var grep: String?
     var threads: Int?
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
     /// ``MemoryBudget``'s default.
@@ -73,6 +75,12 @@ struct CommandLineOptions {
                                      fractional seconds and Z allowed)
                                      Weeks start on the --locale's first weekday; headers are in
                                      its language.
+
+        Filtering:
+              --grep QUERY           keep only records whose key has a word that starts with
+                                     QUERY, compared like the sections at primary strength: in
+                                     en_US "ake" finds "Åke", in sv_SE it does not
+                                     (alphabetical mode, not with --emit-keys)
 
         Output:
           -o, --format FORMAT        text (default), json, jsonl, csv
@@ -169,6 +177,7 @@ struct CommandLineOptions {
             case "-r", "--descending": options.descending = true
             case "--other-first": options.otherFirst = true
             case "--emit-keys": options.emitKeys = true
+            case "--grep": options.grep = try value(for: name, inline: inline)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--lossy": options.lossy = true
@@ -200,6 +209,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && options.memoryLimit != nil {
             throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
+        }
+        if options.grep != nil && (options.mode == .date || options.emitKeys) {
+            throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
