@@ -80,7 +80,7 @@ import SectionSort
     }
 
     @Test func chunksSplitAndEmptyWithoutChangingTheOrder() throws {
-        // Thousands of equal and nearly equal keys in one section: chunks of 1,024 split and empty.
+        // Thousands of equal and nearly equal keys in one section: chunks of 256 split and empty.
         let collation = try IndexedCollation(locale: "en_US")
         let names = (0..<3000).map { "Name \($0 % 37)" }
         var live = LiveSectionedList(Array(names.indices), collation: collation, by: { names[$0 % names.count] }, identifiedBy: { $0 })

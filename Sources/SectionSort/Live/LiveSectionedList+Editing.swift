@@ -2,7 +2,7 @@ extension LiveSectionedList {
     /// Inserts `item` where its key puts it (after items with an equal key).
     ///
     /// - Returns: the changes: one inserted row, or an inserted section when the item opens one.
-    /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 1,024 entries of
+    /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 256 entries of
     ///   its chunk, and the chunks of its section.
     @discardableResult
     public mutating func insert(_ item: Item) -> SectionedListChanges<ID> {
@@ -67,7 +67,7 @@ extension LiveSectionedList {
     /// - Precondition: no identifier appears twice in the three arguments together.
     /// - Returns: the changes from the list before to the list after.
     /// - Complexity: O(k·(m + log n + b + c) + s²) for k edits: keys for each, binary searches,
-    ///   moves inside chunks of at most 1,024 entries, and the c chunks of the sections touched;
+    ///   moves inside chunks of at most 256 entries, and the c chunks of the sections touched;
     ///   never proportional to the n items of the list.
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
@@ -124,28 +124,37 @@ extension LiveSectionedList {
 
     private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) {
         let section = keys.section
-        let (chunk, index) = insertionPosition(of: keys.ordering, in: section)
-        if sections[section].chunks.isEmpty { sections[section].chunks.append(LiveChunk()) }
-        sections[section].chunks[chunk].insert(item, id: id, keys: keys, at: index)
-        if sections[section].chunks[chunk].count > LiveChunk<Item, ID>.maximumCount {
-            let second = sections[section].chunks[chunk].splitOffSecondHalf()
-            sections[section].chunks.insert(second, at: chunk + 1)
+        let position = insertionPosition(of: keys.ordering, in: section)
+        if itemChunks[section].isEmpty {
+            itemChunks[section].append([])
+            idChunks[section].append([])
         }
-        sections[section].count += 1
+        itemChunks[section][position.chunk].insert(item, at: position.index)
+        idChunks[section][position.chunk].insert(id, at: position.index)
+        if let middle = keyChunks[section].insert(keys, at: position) {
+            itemChunks[section].insert(Array(itemChunks[section][position.chunk][middle...]), at: position.chunk + 1)
+            itemChunks[section][position.chunk].removeSubrange(middle...)
+            idChunks[section].insert(Array(idChunks[section][position.chunk][middle...]), at: position.chunk + 1)
+            idChunks[section][position.chunk].removeSubrange(middle...)
+        }
         locations[id] = LiveLocation(section: section, key: keys.ordering)
     }
 
     private mutating func removeEntry(_ id: ID) {
         guard let location = locations.removeValue(forKey: id) else { return }
-        let (chunk, index) = find(id, at: location)
-        sections[location.section].chunks[chunk].remove(at: index)
-        if sections[location.section].chunks[chunk].count == 0 { sections[location.section].chunks.remove(at: chunk) }
-        sections[location.section].count -= 1
+        let section = location.section
+        let position = find(id, at: location)
+        itemChunks[section][position.chunk].remove(at: position.index)
+        idChunks[section][position.chunk].remove(at: position.index)
+        if keyChunks[section].remove(at: position) {
+            itemChunks[section].remove(at: position.chunk)
+            idChunks[section].remove(at: position.chunk)
+        }
     }
 
     private mutating func replaceEntry(_ id: ID, with item: Item, keys: LiveKeys) {
-        let (chunk, index) = find(id, at: locations[id]!)
-        sections[keys.section].chunks[chunk].items[index] = item
-        sections[keys.section].chunks[chunk].searchKeys.replace(at: index, with: keys.search)
+        let position = find(id, at: locations[id]!)
+        itemChunks[keys.section][position.chunk][position.index] = item
+        keyChunks[keys.section].replaceSearchKeys(at: position, with: keys.search)
     }
 }

@@ -21,15 +21,18 @@ extension LiveSectionedList {
 
     /// The items that match `query` (see ``search(_:)-(String)``).
     public func search(_ query: SearchQuery) -> SearchResult<Item> {
-        var jobs: [(section: Int, chunk: Int)] = []
-        for section in shown { for chunk in sections[section].chunks.indices { jobs.append((section, chunk)) } }
-        let searchKeys = jobs.map { sections[$0.section].chunks[$0.chunk].searchKeys }
+        var searchKeys: [PackedKeys] = []
+        for section in shown { for chunk in keyChunks[section].chunks { searchKeys.append(chunk.searchKeys) } }
         let key = query.key
-        var found = [[WordMatch]](repeating: [], count: jobs.count)
+        var found = [[WordMatch]](repeating: [], count: searchKeys.count)
+        let chunks = searchKeys
+        let groupSize = 32
         found.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
-            WorkerPool(threads: options.threads).run(jobs.count) { job in
-                slots[job] = WordMatch.matches(of: key, in: searchKeys[job])
+            WorkerPool(threads: options.threads).run((chunks.count + groupSize - 1) / groupSize) { group in
+                for chunk in group * groupSize..<min(chunks.count, (group + 1) * groupSize) {
+                    slots[chunk] = WordMatch.matches(of: key, in: chunks[chunk])
+                }
             }
         }
 
@@ -38,9 +41,9 @@ extension LiveSectionedList {
         var job = 0
         for section in shown {
             let start = storage.count
-            for chunk in sections[section].chunks {
+            for chunk in itemChunks[section] {
                 for match in found[job] {
-                    let item = chunk.items[Int(match.item)]
+                    let item = chunk[Int(match.item)]
                     if match.needsCheck {
                         // The stored key was cut short of the query: compare the whole key.
                         guard let word = keyMaker.firstMatchingWord(in: primaryString(item), query: key, from: Int(match.word)) else { continue }
@@ -91,7 +94,8 @@ struct WordMatch: Sendable {
                             let header = bytes[position]
                             let length = Int(header & 0x7F)
                             let shared = min(length, query.count)
-                            if (length >= query.count || header & 0x80 != 0)
+                            // The first byte decides for most words: no call for those.
+                            if shared > 0 && bytes[position + 1] == query[0] && (length >= query.count || header & 0x80 != 0)
                                 && memcmp(bytes.baseAddress! + position + 1, query.baseAddress!, shared) == 0 {
                                 matches.append(WordMatch(item: Int32(item), word: word, needsCheck: length < query.count))
                                 break

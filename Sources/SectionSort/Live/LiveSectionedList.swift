@@ -15,7 +15,7 @@
 /// added (an update that changes an item's key counts as removing it and adding it again), so items
 /// with equal keys keep the order in which they arrived.
 ///
-/// Items are kept in sections of chunks of at most 1,024 items, with their identifiers, ordering
+/// Items are kept in sections of chunks of at most 256 items, with their identifiers, ordering
 /// keys and search keys; an identifier table finds an item's key. Memory per item, beyond the item:
 /// its identifier twice, its ordering key (about 30 bytes for a name), its search keys (about 10
 /// bytes a word) and about 60 bytes of bookkeeping.
@@ -32,8 +32,11 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     let secondaryString: (@Sendable (Item) -> String)?
     let identifier: @Sendable (Item) -> ID
     let keyMaker: LiveKeyMaker
-    /// Indexed by section index of ``IndexedCollation/sectionTitles``.
-    var sections: [LiveSection<Item, ID>]
+    // Indexed by section index of ``IndexedCollation/sectionTitles``: the keys of each section,
+    // and its items and identifiers in chunks that match its key chunks one to one.
+    var keyChunks: [SectionKeys]
+    var itemChunks: [[[Item]]]
+    var idChunks: [[[ID]]]
     /// Where to find each item: its section and ordering key.
     var locations: [ID: LiveLocation]
     /// All sections of the collation in display order.
@@ -71,7 +74,10 @@ public struct LiveSectionedList<Item, ID: Hashable> {
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
-        var built = [LiveSection<Item, ID>](repeating: LiveSection(), count: collation.sectionTitles.count)
+        let sectionCount = collation.sectionTitles.count
+        var keyChunks = [SectionKeys](repeating: SectionKeys(), count: sectionCount)
+        var itemChunks = [[[Item]]](repeating: [], count: sectionCount)
+        var idChunks = [[[ID]]](repeating: [], count: sectionCount)
         var locations: [ID: LiveLocation] = [:]
         locations.reserveCapacity(items.count)
         var order: [Int] = []
@@ -79,32 +85,35 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         // The engine fails only when ICU cannot clone a collator (memory exhausted).
         _ = try! SectioningEngine.run(input, collation: collation, configuration: configuration) { permutation, keyAt in
             order = permutation.order
-            for section in built.indices {
+            for section in 0..<sectionCount {
                 let range = permutation.range(ofSection: section)
-                for start in stride(from: range.lowerBound, to: range.upperBound, by: LiveChunk<Item, ID>.initialCount) {
-                    let positions = start..<min(range.upperBound, start + LiveChunk<Item, ID>.initialCount)
-                    var chunk = LiveChunk<Item, ID>()
-                    chunk.items.reserveCapacity(positions.count)
-                    chunk.ids.reserveCapacity(positions.count)
+                for start in stride(from: range.lowerBound, to: range.upperBound, by: KeyChunk.initialCount) {
+                    let positions = start..<min(range.upperBound, start + KeyChunk.initialCount)
+                    var keys = KeyChunk(), chunkItems: [Item] = [], ids: [ID] = []
+                    chunkItems.reserveCapacity(positions.count)
+                    ids.reserveCapacity(positions.count)
                     for position in positions {
                         let item = items[permutation.order[position]]
                         let id = identifier(item)
                         let orderingKey = keyAt(position)
-                        chunk.items.append(item)
-                        chunk.ids.append(id)
-                        chunk.keys.append(orderingKey)
+                        chunkItems.append(item)
+                        ids.append(id)
+                        keys.keys.append(orderingKey)
                         precondition(locations.updateValue(LiveLocation(section: section, key: Array(orderingKey)), forKey: id) == nil,
                                      "identifier \(id) appears twice; identifiers must be unique")
                     }
-                    chunkJobs.append((section, built[section].chunks.count, positions))
-                    built[section].chunks.append(chunk)
+                    chunkJobs.append((section, keyChunks[section].chunks.count, positions))
+                    keyChunks[section].append(keys)
+                    itemChunks[section].append(chunkItems)
+                    idChunks[section].append(ids)
                 }
-                built[section].count = range.count
             }
         }
         let searchKeys = Self.searchKeys(of: primaries, order: order, jobs: chunkJobs.map(\.positions), collation: collation, options: options)
-        for (job, keys) in zip(chunkJobs, searchKeys) { built[job.section].chunks[job.chunk].searchKeys = keys }
-        sections = built
+        for (job, keys) in zip(chunkJobs, searchKeys) { keyChunks[job.section].setSearchKeys(keys, ofChunk: job.chunk) }
+        self.keyChunks = keyChunks
+        self.itemChunks = itemChunks
+        self.idChunks = idChunks
         self.locations = locations
         updateShownSections()
     }
@@ -133,8 +142,8 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     }
 
     mutating func updateShownSections() {
-        shown = displayOrder.filter { options.includesEmptySections || sections[$0].count > 0 }
-        shownPosition = [Int?](repeating: nil, count: sections.count)
+        shown = displayOrder.filter { options.includesEmptySections || keyChunks[$0].count > 0 }
+        shownPosition = [Int?](repeating: nil, count: keyChunks.count)
         for (position, section) in shown.enumerated() { shownPosition[section] = position }
     }
 
@@ -155,21 +164,21 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     /// The number of rows in `section`.
     ///
     /// - Complexity: O(1).
-    public func numberOfRows(inSection section: Int) -> Int { sections[shown[section]].count }
+    public func numberOfRows(inSection section: Int) -> Int { keyChunks[shown[section]].count }
 
     /// The item at `row` of `section`.
     ///
-    /// - Complexity: O(c), where c is the number of chunks of the section (its items / 1,024 at most).
+    /// - Complexity: O(c), where c is the number of chunks of the section (its items / 128 at most), read from one small array.
     public subscript(section section: Int, row row: Int) -> Item {
         let (chunk, index) = chunkPosition(ofRow: row, in: shown[section])
-        return sections[shown[section]].chunks[chunk].items[index]
+        return itemChunks[shown[section]][chunk][index]
     }
 
     /// The items of `section`, in order.
     ///
     /// - Complexity: O(k) for k items in the section.
     public func items(inSection section: Int) -> [Item] {
-        sections[shown[section]].chunks.flatMap(\.items)
+        itemChunks[shown[section]].flatMap { $0 }
     }
 
     /// The list as a ``SectionedList``: equal to sectioning the items from scratch.
@@ -181,7 +190,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         var ranges: [Range<Int>] = []
         for section in shown {
             let start = storage.count
-            for chunk in sections[section].chunks { storage += chunk.items }
+            for chunk in itemChunks[section] { storage += chunk }
             ranges.append(start..<storage.count)
         }
         return SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges,
@@ -193,7 +202,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     /// - Complexity: O(n).
     public func snapshot() -> ListSnapshot<ID> {
         ListSnapshot(sections: shown.map { section in
-            ListSnapshot.Section(title: collation.sectionTitles[section], items: sections[section].chunks.flatMap(\.ids))
+            ListSnapshot.Section(title: collation.sectionTitles[section], items: idChunks[section].flatMap { $0 })
         })
     }
 
@@ -208,7 +217,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     public func item(withID id: ID) -> Item? {
         guard let location = locations[id] else { return nil }
         let (chunk, index) = find(id, at: location)
-        return sections[location.section].chunks[chunk].items[index]
+        return itemChunks[location.section][chunk][index]
     }
 
     /// Where the item with identifier `id` is, found by binary search on its key.
@@ -237,42 +246,25 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     // MARK: Positions
 
-    /// The chunk and index of the item `id`, whose location is `location`.
+    /// The chunk and index of the item `id`, whose location is `location`: the first equal key,
+    /// then along the items with equal keys, which follow one another, to the identifier.
     func find(_ id: ID, at location: LiveLocation) -> (chunk: Int, index: Int) {
-        let chunks = sections[location.section].chunks
-        // The first chunk whose last key is not before the key, then the first equal key in it.
-        var low = 0, high = chunks.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].keys.compare(chunks[middle].count - 1, with: location.key) < 0 { low = middle + 1 } else { high = middle }
-        }
-        var chunk = low, index = chunks[low].boundary(of: location.key, upper: false)
-        // Items with equal keys follow one another; the identifier picks one.
+        var (chunk, index) = keyChunks[location.section].boundary(of: location.key, upper: false)
+        let ids = idChunks[location.section]
         while true {
-            if index == chunks[chunk].count { chunk += 1; index = 0; continue }
-            if chunks[chunk].ids[index] == id { return (chunk, index) }
+            if index == ids[chunk].count { chunk += 1; index = 0; continue }
+            if ids[chunk][index] == id { return (chunk, index) }
             index += 1
         }
     }
 
     /// Where a key goes in `section`: after every equal key.
     func insertionPosition(of key: [UInt8], in section: Int) -> (chunk: Int, index: Int) {
-        let chunks = sections[section].chunks
-        guard !chunks.isEmpty else { return (0, 0) }
-        // The first chunk whose last key is after the key; past all of them, the end of the last.
-        var low = 0, high = chunks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].keys.compare(chunks[middle].count - 1, with: key) <= 0 { low = middle + 1 } else { high = middle }
-        }
-        if low == chunks.count { return (low - 1, chunks[low - 1].count) }
-        return (low, chunks[low].boundary(of: key, upper: true))
+        keyChunks[section].boundary(of: key, upper: true)
     }
 
     func rowsBefore(chunk: Int, in section: Int) -> Int {
-        var rows = 0
-        for earlier in sections[section].chunks[..<chunk] { rows += earlier.count }
-        return rows
+        keyChunks[section].entries(before: chunk)
     }
 
     func path(section: Int, chunk: Int, index: Int) -> ListIndexPath {
@@ -280,20 +272,17 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     }
 
     func chunkPosition(ofRow row: Int, in section: Int) -> (chunk: Int, index: Int) {
-        var remaining = row
-        for (chunk, content) in sections[section].chunks.enumerated() {
-            if remaining < content.count { return (chunk, remaining) }
-            remaining -= content.count
+        guard let position = keyChunks[section].position(ofEntry: row) else {
+            preconditionFailure("row \(row) is out of range 0..<\(keyChunks[section].count) in section '\(collation.sectionTitles[section])'")
         }
-        preconditionFailure("row \(row) is out of range 0..<\(sections[section].count) in section '\(collation.sectionTitles[section])'")
+        return position
     }
 
     /// The identifier of the item at `path`, or nil past the end of its section.
     func identifier(at path: ListIndexPath) -> ID? {
         let section = shown[path.section]
-        guard path.row < sections[section].count else { return nil }
-        let (chunk, index) = chunkPosition(ofRow: path.row, in: section)
-        return sections[section].chunks[chunk].ids[index]
+        guard let (chunk, index) = keyChunks[section].position(ofEntry: path.row) else { return nil }
+        return idChunks[section][chunk][index]
     }
 }
 
