@@ -2,7 +2,7 @@ extension LiveSectionedList {
     /// Inserts `item` where its key puts it (after items with an equal key).
     ///
     /// - Returns: the changes: one inserted row, or an inserted section when the item opens one.
-    /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 256 entries of
+    /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 128 entries of
     ///   its chunk, and the chunks of its section.
     @discardableResult
     public mutating func insert(_ item: Item) -> SectionedListChanges<ID> {
@@ -67,7 +67,7 @@ extension LiveSectionedList {
     /// - Precondition: no identifier appears twice in the three arguments together.
     /// - Returns: the changes from the list before to the list after.
     /// - Complexity: O(k·(m + log n + b + c) + s²) for k edits: keys for each, binary searches,
-    ///   moves inside chunks of at most 256 entries, and the c chunks of the sections touched;
+    ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched;
     ///   never proportional to the n items of the list.
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
@@ -123,38 +123,32 @@ extension LiveSectionedList {
     }
 
     private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) {
-        let section = keys.section
-        let position = insertionPosition(of: keys.ordering, in: section)
-        if itemChunks[section].isEmpty {
-            itemChunks[section].append([])
-            idChunks[section].append([])
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            storage[Int(slot)] = item
+            storedIDs[Int(slot)] = id
+        } else {
+            precondition(storage.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
+            slot = Int32(storage.count)
+            storage.append(item)
+            storedIDs.append(id)
         }
-        itemChunks[section][position.chunk].insert(item, at: position.index)
-        idChunks[section][position.chunk].insert(id, at: position.index)
-        if let middle = keyChunks[section].insert(keys, at: position) {
-            itemChunks[section].insert(Array(itemChunks[section][position.chunk][middle...]), at: position.chunk + 1)
-            itemChunks[section][position.chunk].removeSubrange(middle...)
-            idChunks[section].insert(Array(idChunks[section][position.chunk][middle...]), at: position.chunk + 1)
-            idChunks[section][position.chunk].removeSubrange(middle...)
-        }
-        locations[id] = LiveLocation(section: section, key: keys.ordering)
+        keyChunks[keys.section].insert(keys, slot: slot, at: insertionPosition(of: keys.ordering, in: keys.section))
+        locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
     }
 
     private mutating func removeEntry(_ id: ID) {
         guard let location = locations.removeValue(forKey: id) else { return }
-        let section = location.section
-        let position = find(id, at: location)
-        itemChunks[section][position.chunk].remove(at: position.index)
-        idChunks[section][position.chunk].remove(at: position.index)
-        if keyChunks[section].remove(at: position) {
-            itemChunks[section].remove(at: position.chunk)
-            idChunks[section].remove(at: position.chunk)
-        }
+        keyChunks[location.section].remove(at: find(id, at: location))
+        storage[Int(location.slot)] = nil
+        storedIDs[Int(location.slot)] = nil
+        freeSlots.append(location.slot)
     }
 
     private mutating func replaceEntry(_ id: ID, with item: Item, keys: LiveKeys) {
-        let position = find(id, at: locations[id]!)
-        itemChunks[keys.section][position.chunk][position.index] = item
-        keyChunks[keys.section].replaceSearchKeys(at: position, with: keys.search)
+        let location = locations[id]!
+        storage[Int(location.slot)] = item
+        keyChunks[keys.section].replaceSearchKeys(at: find(id, at: location), with: keys.search)
     }
 }

@@ -41,9 +41,9 @@ extension LiveSectionedList {
         var job = 0
         for section in shown {
             let start = storage.count
-            for chunk in itemChunks[section] {
+            for chunk in keyChunks[section].chunks {
                 for match in found[job] {
-                    let item = chunk[Int(match.item)]
+                    let item = self.storage[Int(chunk.slots[Int(match.item)])]!
                     if match.needsCheck {
                         // The stored key was cut short of the query: compare the whole key.
                         guard let word = keyMaker.firstMatchingWord(in: primaryString(item), query: key, from: Int(match.word)) else { continue }

@@ -15,10 +15,11 @@
 /// added (an update that changes an item's key counts as removing it and adding it again), so items
 /// with equal keys keep the order in which they arrived.
 ///
-/// Items are kept in sections of chunks of at most 256 items, with their identifiers, ordering
-/// keys and search keys; an identifier table finds an item's key. Memory per item, beyond the item:
-/// its identifier twice, its ordering key (about 30 bytes for a name), its search keys (about 10
-/// bytes a word) and about 60 bytes of bookkeeping.
+/// Items and identifiers stay in slots of one array; each section is an array of chunks of at most
+/// 128 entries (ordering key, search keys, slot), and an identifier table finds an item's key.
+/// Memory per item, beyond the item: its identifier twice, its ordering key twice (about 30 bytes
+/// for a name at the default strength), its search keys (about 10 bytes a word) and about 80 bytes
+/// of bookkeeping.
 ///
 /// A `LiveSectionedList` is a value: copies share storage until one is edited, and the first edit
 /// of a copy copies the identifier table, O(n).
@@ -32,11 +33,12 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     let secondaryString: (@Sendable (Item) -> String)?
     let identifier: @Sendable (Item) -> ID
     let keyMaker: LiveKeyMaker
-    // Indexed by section index of ``IndexedCollation/sectionTitles``: the keys of each section,
-    // and its items and identifiers in chunks that match its key chunks one to one.
+    /// The entries of each section, by section index of ``IndexedCollation/sectionTitles``.
     var keyChunks: [SectionKeys]
-    var itemChunks: [[[Item]]]
-    var idChunks: [[[ID]]]
+    /// Items and identifiers by slot; nil in free slots.
+    var storage: [Item?]
+    var storedIDs: [ID?]
+    var freeSlots: [Int32] = []
     /// Where to find each item: its section and ordering key.
     var locations: [ID: LiveLocation]
     /// All sections of the collation in display order.
@@ -76,11 +78,18 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         configuration.threads = options.threads
         let sectionCount = collation.sectionTitles.count
         var keyChunks = [SectionKeys](repeating: SectionKeys(), count: sectionCount)
-        var itemChunks = [[[Item]]](repeating: [], count: sectionCount)
-        var idChunks = [[[ID]]](repeating: [], count: sectionCount)
+        var inputIDs: [ID] = []
+        inputIDs.reserveCapacity(items.count)
         var locations: [ID: LiveLocation] = [:]
         locations.reserveCapacity(items.count)
         var order: [Int] = []
+        for item in items {
+            let id = identifier(item)
+            precondition(locations.updateValue(LiveLocation(section: 0, slot: 0, key: []), forKey: id) == nil,
+                         "identifier \(id) appears twice; identifiers must be unique")
+            inputIDs.append(id)
+        }
+        precondition(items.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
         var chunkJobs: [(section: Int, chunk: Int, positions: Range<Int>)] = []
         // The engine fails only when ICU cannot clone a collator (memory exhausted).
         _ = try! SectioningEngine.run(input, collation: collation, configuration: configuration) { permutation, keyAt in
@@ -89,31 +98,23 @@ public struct LiveSectionedList<Item, ID: Hashable> {
                 let range = permutation.range(ofSection: section)
                 for start in stride(from: range.lowerBound, to: range.upperBound, by: KeyChunk.initialCount) {
                     let positions = start..<min(range.upperBound, start + KeyChunk.initialCount)
-                    var keys = KeyChunk(), chunkItems: [Item] = [], ids: [ID] = []
-                    chunkItems.reserveCapacity(positions.count)
-                    ids.reserveCapacity(positions.count)
+                    // Slots start out in list order, so that reading the list walks memory in order.
+                    var chunk = KeyChunk()
                     for position in positions {
-                        let item = items[permutation.order[position]]
-                        let id = identifier(item)
                         let orderingKey = keyAt(position)
-                        chunkItems.append(item)
-                        ids.append(id)
-                        keys.keys.append(orderingKey)
-                        precondition(locations.updateValue(LiveLocation(section: section, key: Array(orderingKey)), forKey: id) == nil,
-                                     "identifier \(id) appears twice; identifiers must be unique")
+                        chunk.append(slot: Int32(position), key: orderingKey)
+                        locations[inputIDs[permutation.order[position]]] = LiveLocation(section: section, slot: Int32(position), key: Array(orderingKey))
                     }
                     chunkJobs.append((section, keyChunks[section].chunks.count, positions))
-                    keyChunks[section].append(keys)
-                    itemChunks[section].append(chunkItems)
-                    idChunks[section].append(ids)
+                    keyChunks[section].append(chunk)
                 }
             }
         }
         let searchKeys = Self.searchKeys(of: primaries, order: order, jobs: chunkJobs.map(\.positions), collation: collation, options: options)
         for (job, keys) in zip(chunkJobs, searchKeys) { keyChunks[job.section].setSearchKeys(keys, ofChunk: job.chunk) }
         self.keyChunks = keyChunks
-        self.itemChunks = itemChunks
-        self.idChunks = idChunks
+        storage = order.map { items[$0] }
+        storedIDs = order.map { inputIDs[$0] }
         self.locations = locations
         updateShownSections()
     }
@@ -170,15 +171,15 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     ///
     /// - Complexity: O(c), where c is the number of chunks of the section (its items / 128 at most), read from one small array.
     public subscript(section section: Int, row row: Int) -> Item {
-        let (chunk, index) = chunkPosition(ofRow: row, in: shown[section])
-        return itemChunks[shown[section]][chunk][index]
+        let position = chunkPosition(ofRow: row, in: shown[section])
+        return storage[Int(keyChunks[shown[section]].slot(at: position))]!
     }
 
     /// The items of `section`, in order.
     ///
     /// - Complexity: O(k) for k items in the section.
     public func items(inSection section: Int) -> [Item] {
-        itemChunks[shown[section]].flatMap { $0 }
+        keyChunks[shown[section]].chunks.flatMap { $0.slots.map { storage[Int($0)]! } }
     }
 
     /// The list as a ``SectionedList``: equal to sectioning the items from scratch.
@@ -190,7 +191,9 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         var ranges: [Range<Int>] = []
         for section in shown {
             let start = storage.count
-            for chunk in itemChunks[section] { storage += chunk }
+            for chunk in keyChunks[section].chunks {
+                for slot in chunk.slots { storage.append(self.storage[Int(slot)]!) }
+            }
             ranges.append(start..<storage.count)
         }
         return SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges,
@@ -202,7 +205,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     /// - Complexity: O(n).
     public func snapshot() -> ListSnapshot<ID> {
         ListSnapshot(sections: shown.map { section in
-            ListSnapshot.Section(title: collation.sectionTitles[section], items: idChunks[section].flatMap { $0 })
+            ListSnapshot.Section(title: collation.sectionTitles[section], items: keyChunks[section].chunks.flatMap { $0.slots.map { storedIDs[Int($0)]! } })
         })
     }
 
@@ -213,11 +216,10 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     /// The item with identifier `id`, if there is one.
     ///
-    /// - Complexity: O(log n + m), m the length of its key.
+    /// - Complexity: O(1).
     public func item(withID id: ID) -> Item? {
         guard let location = locations[id] else { return nil }
-        let (chunk, index) = find(id, at: location)
-        return itemChunks[location.section][chunk][index]
+        return storage[Int(location.slot)]
     }
 
     /// Where the item with identifier `id` is, found by binary search on its key.
@@ -246,16 +248,9 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     // MARK: Positions
 
-    /// The chunk and index of the item `id`, whose location is `location`: the first equal key,
-    /// then along the items with equal keys, which follow one another, to the identifier.
+    /// The chunk and index of the item `id`, whose location is `location`.
     func find(_ id: ID, at location: LiveLocation) -> (chunk: Int, index: Int) {
-        var (chunk, index) = keyChunks[location.section].boundary(of: location.key, upper: false)
-        let ids = idChunks[location.section]
-        while true {
-            if index == ids[chunk].count { chunk += 1; index = 0; continue }
-            if ids[chunk][index] == id { return (chunk, index) }
-            index += 1
-        }
+        keyChunks[location.section].position(of: location.key, slot: location.slot)
     }
 
     /// Where a key goes in `section`: after every equal key.
@@ -281,14 +276,15 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     /// The identifier of the item at `path`, or nil past the end of its section.
     func identifier(at path: ListIndexPath) -> ID? {
         let section = shown[path.section]
-        guard let (chunk, index) = keyChunks[section].position(ofEntry: path.row) else { return nil }
-        return idChunks[section][chunk][index]
+        guard let position = keyChunks[section].position(ofEntry: path.row) else { return nil }
+        return storedIDs[Int(keyChunks[section].slot(at: position))]
     }
 }
 
-/// Where an item of a live list is: its section and ordering key.
+/// Where an item of a live list is: its section, its slot and its ordering key.
 struct LiveLocation: Sendable {
     var section: Int
+    var slot: Int32
     var key: [UInt8]
 }
 

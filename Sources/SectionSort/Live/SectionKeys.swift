@@ -67,21 +67,36 @@ struct SectionKeys: Sendable {
         }
     }
 
-    /// Inserts `entry` at `position` (an empty section gets its first chunk) and returns where the
-    /// chunk was split, if it grew past ``KeyChunk/maximumCount``: its entries from that index on
-    /// are now the next chunk.
-    mutating func insert(_ entry: LiveKeys, at position: (chunk: Int, index: Int)) -> Int? {
+    /// The slot of the entry at `position`.
+    func slot(at position: (chunk: Int, index: Int)) -> Int32 {
+        chunks[position.chunk].slots[position.index]
+    }
+
+    /// The position of the entry whose key is `key` and whose slot is `slot`: the first equal key,
+    /// then along the entries with equal keys, which follow one another.
+    func position(of key: [UInt8], slot: Int32) -> (chunk: Int, index: Int) {
+        var (chunk, index) = boundary(of: key, upper: false)
+        while true {
+            if index == counts[chunk] { chunk += 1; index = 0; continue }
+            if chunks[chunk].slots[index] == slot { return (chunk, index) }
+            index += 1
+        }
+    }
+
+    /// Inserts `entry`, whose item is in `slot`, at `position` (an empty section gets its first
+    /// chunk); a chunk that grows past ``KeyChunk/maximumCount`` splits in two.
+    mutating func insert(_ entry: LiveKeys, slot: Int32, at position: (chunk: Int, index: Int)) {
         if chunks.isEmpty {
             chunks.append(KeyChunk())
             counts.append(0)
             fences.append(0)
         }
-        chunks[position.chunk].insert(entry, at: position.index)
+        chunks[position.chunk].insert(entry, slot: slot, at: position.index)
         counts[position.chunk] += 1
         count += 1
         guard counts[position.chunk] > KeyChunk.maximumCount else {
             updateFence(position.chunk)
-            return nil
+            return
         }
         let middle = counts[position.chunk] / 2
         let second = chunks[position.chunk].split(at: middle)
@@ -91,11 +106,10 @@ struct SectionKeys: Sendable {
         fences.insert(0, at: position.chunk + 1)
         updateFence(position.chunk)
         updateFence(position.chunk + 1)
-        return middle
     }
 
-    /// Removes the entry at `position` and returns whether its chunk emptied and was removed.
-    mutating func remove(at position: (chunk: Int, index: Int)) -> Bool {
+    /// Removes the entry at `position`; an emptied chunk goes.
+    mutating func remove(at position: (chunk: Int, index: Int)) {
         chunks[position.chunk].remove(at: position.index)
         counts[position.chunk] -= 1
         count -= 1
@@ -103,10 +117,9 @@ struct SectionKeys: Sendable {
             chunks.remove(at: position.chunk)
             counts.remove(at: position.chunk)
             fences.remove(at: position.chunk)
-            return true
+        } else {
+            updateFence(position.chunk)
         }
-        updateFence(position.chunk)
-        return false
     }
 
     mutating func replaceSearchKeys(at position: (chunk: Int, index: Int), with keys: [UInt8]) {
