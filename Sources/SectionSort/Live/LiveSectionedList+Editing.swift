@@ -77,6 +77,9 @@ extension LiveSectionedList {
         var moved: [(item: Item, id: ID, old: ListIndexPath, keys: LiveKeys)] = []
         var inPlace: [(item: Item, id: ID, keys: LiveKeys)] = []
         var inserted: [(item: Item, id: ID, keys: LiveKeys)] = []
+        // Where the removed and moved entries are; they are taken out last first, so that each
+        // position stays valid while those after it go.
+        var leaving: [(section: Int, chunk: Int, index: Int, id: ID)] = []
 
         // Everything about the old list is read before anything changes.
         for id in removing {
@@ -84,6 +87,7 @@ extension LiveSectionedList {
             guard let location = locations[id] else { continue }
             let (chunk, index) = find(id, at: location)
             removed.append((id, path(section: location.section, chunk: chunk, index: index)))
+            leaving.append((location.section, chunk, index, id))
         }
         for item in updating {
             let id = identifier(item)
@@ -95,6 +99,7 @@ extension LiveSectionedList {
             } else {
                 let (chunk, index) = find(id, at: location)
                 moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
+                leaving.append((location.section, chunk, index, id))
             }
         }
         for item in inserting {
@@ -104,8 +109,8 @@ extension LiveSectionedList {
             inserted.append((item, id, keys(of: item)))
         }
 
-        for item in removed { removeEntry(item.id) }
-        for item in moved { removeEntry(item.id) }
+        leaving.sort { ($0.section, $0.chunk, $0.index) > ($1.section, $1.chunk, $1.index) }
+        for entry in leaving { removeEntry(entry.id, at: (entry.chunk, entry.index)) }
         for item in inPlace { replaceEntry(item.id, with: item.item, keys: item.keys) }
         for item in moved { insertEntry(item.item, id: item.id, keys: item.keys) }
         for item in inserted { insertEntry(item.item, id: item.id, keys: item.keys) }
@@ -138,9 +143,9 @@ extension LiveSectionedList {
         locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
     }
 
-    private mutating func removeEntry(_ id: ID) {
-        guard let location = locations.removeValue(forKey: id) else { return }
-        keyChunks[location.section].remove(at: find(id, at: location))
+    private mutating func removeEntry(_ id: ID, at position: (chunk: Int, index: Int)) {
+        let location = locations.removeValue(forKey: id)!
+        keyChunks[location.section].remove(at: position)
         storage[Int(location.slot)] = nil
         storedIDs[Int(location.slot)] = nil
         freeSlots.append(location.slot)

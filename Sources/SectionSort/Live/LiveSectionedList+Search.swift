@@ -22,7 +22,11 @@ extension LiveSectionedList {
     /// The items that match `query` (see ``search(_:)-(String)``).
     public func search(_ query: SearchQuery) -> SearchResult<Item> {
         var searchKeys: [PackedKeys] = []
-        for section in shown { for chunk in keyChunks[section].chunks { searchKeys.append(chunk.searchKeys) } }
+        for section in shown {
+            keyChunks[section].chunks.withUnsafeBufferPointer { chunks in
+                for chunk in chunks.indices { searchKeys.append(chunks[chunk].searchKeys) }
+            }
+        }
         let key = query.key
         var found = [[WordMatch]](repeating: [], count: searchKeys.count)
         let chunks = searchKeys
@@ -41,9 +45,10 @@ extension LiveSectionedList {
         var job = 0
         for section in shown {
             let start = storage.count
-            for chunk in keyChunks[section].chunks {
+            let chunks = keyChunks[section].chunks
+            for chunk in chunks.indices {
                 for match in found[job] {
-                    let item = self.storage[Int(chunk.slots[Int(match.item)])]!
+                    let item = self.storage[Int(chunks[chunk].slots[Int(match.item)])]!
                     if match.needsCheck {
                         // The stored key was cut short of the query: compare the whole key.
                         guard let word = keyMaker.firstMatchingWord(in: primaryString(item), query: key, from: Int(match.word)) else { continue }

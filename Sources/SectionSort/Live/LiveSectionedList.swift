@@ -17,9 +17,9 @@
 ///
 /// Items and identifiers stay in slots of one array; each section is an array of chunks of at most
 /// 128 entries (ordering key, search keys, slot), and an identifier table finds an item's key.
-/// Memory per item, beyond the item: its identifier twice, its ordering key twice (about 30 bytes
-/// for a name at the default strength), its search keys (about 10 bytes a word) and about 80 bytes
-/// of bookkeeping.
+/// Memory per item, beyond the item: its identifier twice (slot and table), its ordering key twice
+/// (chunk and table), its search keys (a length byte and at most 48 key bytes per word), a slot
+/// number and the offsets of its keys in their chunk.
 ///
 /// A `LiveSectionedList` is a value: copies share storage until one is edited, and the first edit
 /// of a copy copies the identifier table, O(n).
