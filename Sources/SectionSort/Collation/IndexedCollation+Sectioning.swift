@@ -49,7 +49,7 @@ extension IndexedCollation {
     public func sections<Item>(of items: [Item], by key: (Item) -> String,
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
-        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 
     /// Sorts `items` into sections by `key`, ordering items with equal keys by `secondaryKey`: the
@@ -64,7 +64,7 @@ extension IndexedCollation {
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 
     /// Sections the positions of `items` instead of the items: the shape MSTableViewOrganizer
@@ -77,7 +77,7 @@ extension IndexedCollation {
                                        options: SectioningOptions = SectioningOptions()) -> SectionedList<Int> {
         let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        return makeList(Array(items.indices), permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(Array(items.indices), permutation: permutation(input, options: options), options: options)
     }
 
     /// Sorts `items` into sections off the caller's thread.
@@ -93,7 +93,13 @@ extension IndexedCollation {
     /// ```
     ///
     /// - Parameters:
+    ///   - items: the items, in any order.
+    ///   - key: the string each item is sectioned and sorted by.
+    ///   - secondaryKey: the string that orders items whose keys are equal, if any.
+    ///   - options: direction, empty sections, threads.
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
+    /// - Returns: the sections, as ``sections(of:by:options:)`` returns them.
+    /// - Throws: `CancellationError` when the calling task is cancelled.
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
@@ -121,12 +127,26 @@ extension IndexedCollation {
         }
     }
 
-    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl?) throws -> SectionedPermutation {
+    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError) -> SectionedPermutation {
+        try SectioningEngine.run(input, collation: self, configuration: engineConfiguration(options), control: control)
+    }
+
+    /// The permutation of a run that nothing can cancel, so nothing can fail: ICU's failures are
+    /// those of `init`, and a worker without a collator of its own shares the collation's.
+    func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
+        do {
+            return try SectioningEngine.run(input, collation: self, configuration: engineConfiguration(options), control: nil)
+        } catch {
+            preconditionFailure("a run without a control cannot be cancelled")
+        }
+    }
+
+    private func engineConfiguration(_ options: SectioningOptions) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
         configuration.stopsAfterKeys = options.stopsAfterKeys
-        return try SectioningEngine.run(input, collation: self, configuration: configuration, control: control)
+        return configuration
     }
 
     /// The sections of `collation` in display order for `options`: letters reversed for descending
