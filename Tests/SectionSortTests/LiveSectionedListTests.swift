@@ -30,8 +30,7 @@ import SectionSort
                 var model = arrivals.filter { !edit.removed.contains($0.id) }
                 for person in edit.updated {
                     let index = model.firstIndex { $0.id == person.id }!
-                    if collation.compare(model[index].lastName, person.lastName) == 0 && collation.compare(model[index].firstName, person.firstName) == 0
-                        && collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
+                    if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
                         && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName) {
                         model[index] = person
                     } else {

@@ -171,20 +171,20 @@ final class ICUCollator {
     ///
     /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
     func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
-        // Sound as in appendIncrementalKey: the iterator reads `utf8` only during this call.
-        utf8.withMemoryRebound(to: CChar.self) { chars in
-            swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
-        }
         var state: (UInt32, UInt32) = (0, 0)
-        var status = U_ZERO_ERROR
+        var status = fresh
         let written = buffer.appendBytes(upTo: limit) { destination in
-            withUnsafeMutablePointer(to: &state) { statePointer in
-                statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                    Int(swift_ucol_nextSortKeyPart(handle, &iterator, words, destination, Int32(limit), &status))
+            // Sound as in appendIncrementalKey: ICU reads `utf8` only during this call.
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                withUnsafeMutablePointer(to: &state) { statePointer in
+                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                        Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
+                                                           destination, Int32(limit), &status))
+                    }
                 }
             }
         }
-        return written < limit || status.rawValue > 0
+        return written < limit || status > 0
     }
 
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {

@@ -29,7 +29,7 @@ final class LiveKeyWorker {
     init(collation: IndexedCollation, options: SectioningOptions) throws(ICUError) {
         self.collation = collation
         self.options = options
-        orderingCollator = try collation.makeWorkerCollator()
+        orderingCollator = try collation.makeCollatorClone()
         primaryCollator = try orderingCollator.primaryOnlyClone()
     }
 
