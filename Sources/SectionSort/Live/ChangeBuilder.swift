@@ -97,7 +97,10 @@ struct ChangeBuilder<ID: Hashable> {
             if let run = pendingRun { operations.append(.insertItemsBefore(run.reversedIDs.reversed(), item: run.anchor)) }
             pendingRun = nil
         }
-        for item in placed.sorted(by: { $0.new > $1.new }) {
+        // Sorting positions rather than the entries keeps generic values out of the sort.
+        let newPaths = placed.map(\.new)
+        for position in placed.indices.sorted(by: { newPaths[$0] > newPaths[$1] }) {
+            let item = placed[position]
             let mustInsert = item.old.map { deletedSections.contains($0.section) } ?? true
             let next = successor(item.new)
             if mustInsert, let next {

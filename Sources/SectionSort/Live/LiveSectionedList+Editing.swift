@@ -79,7 +79,7 @@ extension LiveSectionedList {
         var inserted: [(item: Item, id: ID, keys: LiveKeys)] = []
         // Where the removed and moved entries are; they are taken out last first, so that each
         // position stays valid while those after it go.
-        var leaving: [(section: Int, chunk: Int, index: Int, id: ID)] = []
+        var leaving: [(section: Int, chunk: Int, index: Int)] = [], leavingIDs: [ID] = []
 
         // Everything about the old list is read before anything changes.
         for id in removing {
@@ -87,7 +87,8 @@ extension LiveSectionedList {
             guard let location = locations[id] else { continue }
             let (chunk, index) = find(id, at: location)
             removed.append((id, path(section: location.section, chunk: chunk, index: index)))
-            leaving.append((location.section, chunk, index, id))
+            leaving.append((location.section, chunk, index))
+            leavingIDs.append(id)
         }
         for item in updating {
             let id = identifier(item)
@@ -99,7 +100,8 @@ extension LiveSectionedList {
             } else {
                 let (chunk, index) = find(id, at: location)
                 moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
-                leaving.append((location.section, chunk, index, id))
+                leaving.append((location.section, chunk, index))
+            leavingIDs.append(id)
             }
         }
         for item in inserting {
@@ -109,8 +111,9 @@ extension LiveSectionedList {
             inserted.append((item, id, keys(of: item)))
         }
 
-        leaving.sort { ($0.section, $0.chunk, $0.index) > ($1.section, $1.chunk, $1.index) }
-        for entry in leaving { removeEntry(entry.id, at: (entry.chunk, entry.index)) }
+        for position in leaving.indices.sorted(by: { leaving[$0] > leaving[$1] }) {
+            removeEntry(leavingIDs[position], at: (leaving[position].chunk, leaving[position].index))
+        }
         for item in inPlace { replaceEntry(item.id, with: item.item, keys: item.keys) }
         for item in moved { insertEntry(item.item, id: item.id, keys: item.keys) }
         for item in inserted { insertEntry(item.item, id: item.id, keys: item.keys) }
