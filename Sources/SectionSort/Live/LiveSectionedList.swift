@@ -7,7 +7,7 @@
 /// var contacts = LiveSectionedList(people, collation: collation, by: \.lastName, then: \.firstName,
 ///                                  identifiedBy: \.id)
 /// let changes = contacts.insert(Contact(id: 7, firstName: "Ada", lastName: "Lovelace"))
-/// changes.insertedRows   // [[4, 0]]: section "L", first row
+/// changes.insertedRows      // her row, or changes.insertedSections when "L" is new
 /// ```
 ///
 /// After any sequence of edits the list is exactly what

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let result = contacts.search("jo")
-/// result.list.sectionTitles                 // ["J"]: only sections with matches
+/// result.list.sectionTitles                 // only the sections with matches, in order
 /// let name = result.list[section: 0, row: 0].lastName
 /// let range = result.matchRange(section: 0, row: 0)   // name[range] == "Jo"
 /// ```
