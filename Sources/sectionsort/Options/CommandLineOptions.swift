@@ -55,8 +55,9 @@ struct CommandLineOptions {
           -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
                                      required for those formats
               --then NAME            a secondary column or field for records with equal keys
-              --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
-                                     written unchanged) instead of failing
+              --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
+                                     records are written unchanged, except as JSON values or
+                                     CSV fields (there U+FFFD, so the output stays valid)
 
         Ordering:
           -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
