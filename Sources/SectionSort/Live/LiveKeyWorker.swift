@@ -1,17 +1,3 @@
-import Synchronization
-
-/// The keys of one item of a live list.
-struct LiveKeys: Sendable {
-    /// The item's section, an index into ``IndexedCollation/sectionTitles``.
-    var section: Int
-    /// The engine's ordering key: items of a section are in byte order of these.
-    var ordering: [UInt8]
-    /// Search keys: for each word start of the primary string, a length byte (the high bit set when
-    /// the key was cut at ``LiveKeyWorker/searchKeyLimit`` bytes) and the start of the primary
-    /// collation key of the text from that word on.
-    var search: [UInt8]
-}
-
 /// Computes the keys of a live list's items on one thread: a collator with the list's settings
 /// for ordering keys and a primary-strength one for search keys. Not `Sendable`, like the
 /// collators it holds; ``LiveKeyMaker`` shares one behind a lock.
@@ -104,30 +90,5 @@ final class LiveKeyWorker {
     func primaryKey(of text: String) -> [UInt8] {
         var text = text
         return text.withUTF8 { primaryKey(utf8: $0) }
-    }
-}
-
-/// One ``LiveKeyWorker`` shared by the copies of a live list and its search results, behind a lock.
-final class LiveKeyMaker: Sendable {
-    private let worker: Mutex<LiveKeyWorker>
-
-    init(collation: IndexedCollation, options: SectioningOptions) {
-        // Cloning a collator that is open already fails only when memory is exhausted.
-        worker = Mutex(try! LiveKeyWorker(collation: collation, options: options))
-    }
-
-    /// See ``LiveKeyWorker/keys(primary:secondary:)``.
-    func keys(primary: String, secondary: String?) -> LiveKeys {
-        worker.withLock { $0.keys(primary: primary, secondary: secondary) }
-    }
-
-    /// See ``LiveKeyWorker/firstMatchingWord(utf8:query:from:)``.
-    func firstMatchingWord(in text: String, query: [UInt8], from firstWord: Int = 0) -> (word: Int, offset: Int)? {
-        worker.withLock { $0.firstMatchingWord(in: text, query: query, from: firstWord) }
-    }
-
-    /// See ``LiveKeyWorker/primaryKey(of:)``.
-    func primaryKey(of text: String) -> [UInt8] {
-        worker.withLock { $0.primaryKey(of: text) }
     }
 }

@@ -281,13 +281,6 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     }
 }
 
-/// Where an item of a live list is: its section, its slot and its ordering key.
-struct LiveLocation: Sendable {
-    var section: Int
-    var slot: Int32
-    var key: [UInt8]
-}
-
 extension LiveSectionedList: Sendable where Item: Sendable, ID: Sendable {}
 
 extension LiveSectionedList where ID == Item, Item: Hashable & Sendable {
