@@ -38,31 +38,34 @@ extension LiveSectionedList {
             }
         }
 
-        var storage: [Item] = [], words: [Int32] = []
+        // The matches' slots first (numbers only), then the items, copied by several threads.
+        var slots: [Int32] = [], words: [Int32] = []
         var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
         var job = 0
         for section in shown {
-            let start = storage.count
+            let start = slots.count
             let chunks = keyChunks[section].chunks
             for chunk in chunks.indices {
                 for match in found[job] {
-                    let item = self.storage[Int(chunks[chunk].slots[Int(match.item)])]!
+                    let slot = chunks[chunk].slots[Int(match.item)]
                     if match.needsCheck {
                         // The stored key was cut short of the query: compare the whole key.
-                        guard let word = keyMaker.firstMatchingWord(in: primaryString(item), query: key, from: Int(match.word)) else { continue }
+                        let text = primaryString(self.storage[Int(slot)]!)
+                        guard let word = keyMaker.firstMatchingWord(in: text, query: key, from: Int(match.word)) else { continue }
                         words.append(Int32(word.word))
                     } else {
                         words.append(match.word)
                     }
-                    storage.append(item)
+                    slots.append(slot)
                 }
                 job += 1
             }
-            guard storage.count > start else { continue }
-            ranges.append(start..<storage.count)
+            guard slots.count > start else { continue }
+            ranges.append(start..<slots.count)
             titles.append(collation.sectionTitles[section])
             titleIndices.append(section)
         }
+        let storage = SlotGather.items(self.storage, at: slots, threads: options.threads)
         let list = SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges, titles: titles,
                                  titleIndices: titleIndices)
         return SearchResult(query: query, list: list, matchedWords: words, searchedString: primaryString)
