@@ -5,7 +5,7 @@ import SectionSort
 
 let usage = """
     usage: sectionsort-bench [--quick] [--json FILE] [--chart FILE] [--locale ID] [--size N]
-                             [--max-size N] [--threads LIST]
+                             [--max-size N] [--threads LIST] [--live [--live-size N]]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
     on every comparison) on generated names, checks that every contender gives identical output,
@@ -18,6 +18,10 @@ let usage = """
       --size N         items in the headline comparison (default 100000; quick 20000)
       --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
       --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
+      --live           only the live-list benchmark: inserting 1 item and applying 1,000
+                       edits to a LiveSectionedList against sectioning again, and searching
+      --live-size N    items in the live list (default 1000000)
+      --rounds N       rounds of the live benchmark (default 7)
       --write-names FILE --count N
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort)
@@ -34,6 +38,9 @@ struct Arguments {
     var threads: [Int]?
     var namesPath: String?
     var count = 1_000_000
+    var live = false
+    var liveSize = 1_000_000
+    var rounds = 7
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -62,6 +69,9 @@ struct Arguments {
                 result.threads = list
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
+            case "--live": result.live = true
+            case "--live-size": result.liveSize = try number(argument)
+            case "--rounds": result.rounds = try number(argument)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -88,6 +98,8 @@ struct Report: Codable {
     var threadScaling: [Measurement] = []
     var sizeScaling: [Measurement] = []
     var dateGrouping: [Measurement] = []
+    /// `--live`: live lists against sectioning again, and search.
+    var live: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
     var ratios: [String: Double] = [:]
 }
@@ -113,7 +125,7 @@ if let path = arguments.namesPath {
 }
 
 do {
-    let report = try BenchmarkRun(arguments: arguments).run()
+    let report = try arguments.live ? BenchmarkRun(arguments: arguments).runLive() : BenchmarkRun(arguments: arguments).run()
     print(ReportTable.render(report))
     if let path = arguments.jsonPath {
         let encoder = JSONEncoder()

@@ -184,6 +184,28 @@ final class ICUCollator {
         buffer.append(0)
     }
 
+    /// Appends at most `limit` bytes of the sort key of the UTF-8 text `utf8`, without the
+    /// terminating zero byte, and returns whether that is the whole key. ICU writes keys from the
+    /// front, so the bytes are the start of the full key: what word-start search compares with.
+    ///
+    /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
+    func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
+        var state: (UInt32, UInt32) = (0, 0)
+        var status = fresh
+        let written = buffer.appendBytes(upTo: limit) { destination in
+            // Sound as in appendIncrementalKey: ICU reads `utf8` only during this call.
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                withUnsafeMutablePointer(to: &state) { statePointer in
+                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                        Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
+                                                           destination, Int32(limit), &status))
+                    }
+                }
+            }
+        }
+        return written < limit || status > 0
+    }
+
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
         let units = utf16Scratch.transcode(utf8)
         var capacity = max(32, units * 4 + 16)

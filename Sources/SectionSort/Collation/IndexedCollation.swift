@@ -132,6 +132,11 @@ public final class IndexedCollation: Sendable {
         }
     }
 
+    /// A collator of this collation's own, for a caller that keeps it (a live list's keys).
+    func makeCollatorClone() throws(ICUError) -> ICUCollator {
+        try collator.withLock { collator throws(ICUError) in try collator.clone() }
+    }
+
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an
     /// idle clone, or a new one, which goes back to the pool afterwards. Where ICU cannot clone
     /// (it is out of memory), `body` runs with this collation's own collator under its lock: the

@@ -40,6 +40,8 @@ struct CommandLineOptions {
     var fromKeys = false
     /// Options that --from-keys takes from the key stream instead, when given.
     private var orderingGiven: [String] = []
+    /// Keep only the records whose key has a word starting with this, in the collation's terms.
+    var grep: String?
     var threads: Int?
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
     /// ``MemoryBudget``'s default.
@@ -97,6 +99,12 @@ struct CommandLineOptions {
                                      fractional seconds and Z allowed)
                                      Weeks start on the --locale's first weekday; headers are in
                                      its language.
+
+        Filtering:
+              --grep QUERY           keep only records whose key has a word that starts with
+                                     QUERY, compared like the sections at primary strength: in
+                                     en_US "ake" finds "Åke", in sv_SE it does not
+                                     (alphabetical mode, not with --emit-keys)
 
         Output:
           -o, --format FORMAT        text (default), json, jsonl, csv
@@ -220,6 +228,7 @@ struct CommandLineOptions {
                 if name == "--part" { options.part = number } else { options.partOffset = number }
             case "--header": options.header = try value(for: name, inline: inline)
             case "--header-file": options.headerFile = try value(for: name, inline: inline)
+            case "--grep": options.grep = try value(for: name, inline: inline)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--lossy": options.lossy = true
@@ -246,6 +255,7 @@ struct CommandLineOptions {
             if let given = options.orderingGiven.first {
                 throw .usage("--from-keys takes the locale, ordering and input format from the key records; '\(given)' cannot be given with it")
             }
+            if options.grep != nil { throw .usage("--grep filters records before their keys are computed; it cannot be combined with --from-keys") }
             if options.inputs.isEmpty { options.inputs = ["-"] }
             return options
         }
@@ -271,6 +281,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && options.memoryLimit != nil {
             throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
+        }
+        if options.grep != nil && (options.mode == .date || options.emitKeys) {
+            throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
