@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func grepIsForAlphabeticalSections() throws {
-        for extra in [["--by", "date"], ["--emit-keys"]] {
+        for extra in [["--by", "date"], ["--emit-keys"], ["--from-keys"]] {
             let result = try SectionSortCommand.run(["--grep", "a"] + extra, stdin: "x\n")
             #expect(result.status == 64)
             #expect(result.stdout.isEmpty)
