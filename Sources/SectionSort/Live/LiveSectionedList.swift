@@ -1,7 +1,7 @@
 /// A sectioned list that keeps every item's collation key, so that it can be edited without
 /// sectioning it again: inserting, removing or updating an item finds its place by binary search
 /// and returns the changes for an animated update (``SectionedListChanges``). It can also be
-/// searched by word starts with its own locale (``search(_:)``).
+/// searched by word starts with its own locale (``search(_:)-(String)``).
 ///
 /// ```swift
 /// var contacts = LiveSectionedList(people, collation: collation, by: \.lastName, then: \.firstName,
