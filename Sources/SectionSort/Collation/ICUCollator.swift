@@ -218,6 +218,70 @@ final class ICUCollator {
     }
 }
 
+/// An owned ICU transliterator: a transform such as "Han-Latin/Names".
+///
+/// Like a collator, a transliterator must not be used from two threads at once: its owner confines
+/// it to one thread (workers clone one each), so it is deliberately not `Sendable`.
+final class ICUTransliterator {
+    private let handle: UnsafeMutablePointer<UTransliterator?>
+
+    private init(handle: UnsafeMutablePointer<UTransliterator?>) {
+        self.handle = handle
+    }
+
+    /// Opens the transform `id` of ICU's data (forward direction).
+    convenience init(id: String) throws(ICUError) {
+        let units = Array(id.utf16)
+        var status = U_ZERO_ERROR
+        let opened = swift_utrans_openU(units, Int32(units.count), UTRANS_FORWARD, nil, 0, nil, &status)
+        try check(status, "utrans_openU(\(id))")
+        guard let opened else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "utrans_openU") }
+        self.init(handle: opened)
+    }
+
+    deinit { swift_utrans_close(handle) }
+
+    /// A new transliterator with the same rules, for use on another thread.
+    func clone() throws(ICUError) -> ICUTransliterator {
+        var status = U_ZERO_ERROR
+        let copy = swift_utrans_clone(handle, &status)
+        try check(status, "utrans_clone")
+        guard let copy else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "utrans_clone") }
+        return ICUTransliterator(handle: copy)
+    }
+
+    /// `text` transformed; `text` itself if ICU fails (which only running out of memory can cause).
+    func transliterate(_ text: String) -> String {
+        let source = Array(text.utf16)
+        var capacity = source.count * 8 + 16
+        while true {
+            var buffer = [UInt16](repeating: 0, count: capacity)
+            buffer.replaceSubrange(0..<source.count, with: source)
+            var length = Int32(source.count), limit = Int32(source.count)
+            var status = U_ZERO_ERROR
+            swift_utrans_transUChars(handle, &buffer, &length, Int32(capacity), 0, &limit, &status)
+            if status == U_BUFFER_OVERFLOW_ERROR && Int(length) > capacity {
+                capacity = Int(length) + 16
+                continue
+            }
+            guard status.rawValue <= 0 else { return text }
+            return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+        }
+    }
+
+    /// The transform's rules as ICU prints them (`utrans_toRules`), unprintable characters escaped
+    /// as \uXXXX.
+    func rules() -> String {
+        var status = U_ZERO_ERROR
+        let length = swift_utrans_toRules(handle, 1, nil, 0, &status)
+        status = U_ZERO_ERROR
+        var buffer = [UInt16](repeating: 0, count: Int(length) + 1)
+        let written = swift_utrans_toRules(handle, 1, &buffer, Int32(buffer.count), &status)
+        guard status.rawValue <= 0, written >= 0, Int(written) <= buffer.count else { return "" }
+        return String(decoding: buffer[..<Int(written)], as: UTF16.self)
+    }
+}
+
 /// Locale data that does not depend on a collator.
 enum ICULocaleData {
     enum ExemplarKind { case index, standard }
@@ -249,6 +313,12 @@ enum ICULocaleData {
     static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
         var status = U_ZERO_ERROR
         return swift_uscript_getScript(UChar32(scalar.value), &status) == USCRIPT_LATIN
+    }
+
+    /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        var status = U_ZERO_ERROR
+        return swift_uscript_getScript(UChar32(scalar.value), &status) == USCRIPT_HAN
     }
 
     /// The canonical ICU form of a locale identifier ("sv-SE" → "sv_SE").

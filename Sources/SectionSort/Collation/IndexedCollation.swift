@@ -29,6 +29,8 @@ public final class IndexedCollation: Sendable {
 
     let locator: SectionLocator
     private let collator: Mutex<ICUCollator>
+    /// Opened the first time a list is read as Chinese names.
+    private let nameReader = Mutex<ChineseNameReader?>(nil)
 
     /// Creates the collation of `locale`.
     ///
@@ -100,6 +102,16 @@ public final class IndexedCollation: Sendable {
     /// Compares two strings under this collation.
     public func compare(_ a: String, _ b: String) -> Int {
         collator.withLock { $0.compare(a, b) }
+    }
+
+    /// The reader of Chinese names, opened once per collation.
+    func chineseNameReader() throws(ICUError) -> ChineseNameReader {
+        try nameReader.withLock { reader throws(ICUError) in
+            if let reader { return reader }
+            let opened = try ChineseNameReader()
+            reader = opened
+            return opened
+        }
     }
 
     /// A collator for one worker thread of the engine.
