@@ -7,16 +7,19 @@ struct DelimitedReader {
     let delimiter: UInt8
     let keyColumn: String
     let secondaryColumn: String?
+    /// The column of each record's reading (an empty field: none).
+    let readingColumn: String?
     let decoder: KeyDecoder
     /// The key columns' positions, once the header has been read.
-    private var columns: (key: Int, secondary: Int?)?
+    private var columns: (key: Int, secondary: Int?, reading: Int?)?
     /// The header row's bytes, once read.
     private(set) var header: [UInt8]?
 
-    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, decoder: KeyDecoder) {
+    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder) {
         self.delimiter = delimiter
         self.keyColumn = keyColumn
         self.secondaryColumn = secondaryColumn
+        self.readingColumn = readingColumn
         self.decoder = decoder
     }
 
@@ -36,7 +39,7 @@ struct DelimitedReader {
     /// Adds the whole records at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took; with `isFinal`, all of `data`.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
-        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?)] = []
+        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?, reading: Range<Int>?)] = []
         var keyBytes: [UInt8] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
@@ -69,7 +72,8 @@ struct DelimitedReader {
                 }
                 let key = try decoded(columns.key, keyColumn)
                 let secondary = try columns.secondary.map { (column) throws(CLIError) in try decoded(column, secondaryColumn!) }
-                records.append((range, key, secondary))
+                let reading = try columns.reading.map { (column) throws(CLIError) in try decoded(column, readingColumn!) }
+                records.append((range, key, secondary, reading))
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)
@@ -77,10 +81,12 @@ struct DelimitedReader {
         set.keyBytes += keyBytes
         if set.keySpans == nil { set.keySpans = [] }
         if secondaryColumn != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if readingColumn != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
             if let secondary = record.secondary { set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound) }
+            if let reading = record.reading { set.readingSpans!.append(keyBase + reading.lowerBound..<keyBase + reading.upperBound) }
         }
         return consumed
     }
@@ -98,14 +104,14 @@ struct DelimitedReader {
         guard let key = names.firstIndex(of: keyColumn) else {
             throw .data("no column '\(keyColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
         }
-        var secondary: Int?
-        if let secondaryColumn {
-            guard let column = names.firstIndex(of: secondaryColumn) else {
-                throw .data("no column '\(secondaryColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
+        func column(_ name: String?) throws(CLIError) -> Int? {
+            guard let name else { return nil }
+            guard let column = names.firstIndex(of: name) else {
+                throw .data("no column '\(name)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
             }
-            secondary = column
+            return column
         }
-        columns = (key, secondary)
+        columns = (key, try column(secondaryColumn), try column(readingColumn))
         header = Array(bytes[range])
     }
 

@@ -4,13 +4,15 @@ import Foundation
 struct JSONLinesReader {
     let keyField: String
     let secondaryField: String?
+    /// The field of each record's reading: absent, null or "" means none.
+    var readingField: String? = nil
     let decoder: KeyDecoder
 
     /// Adds the whole lines at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took.
     func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
-        var records: [(bytes: Range<Int>, key: String, secondary: String?)] = []
+        var records: [(bytes: Range<Int>, key: String, secondary: String?, reading: String?)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -33,17 +35,23 @@ struct JSONLinesReader {
                     if let number = value as? NSNumber { return number.stringValue }
                     throw .data("field '\(name)' is not a string or number", at: location)
                 }
-                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }))
+                // A record without a reading is read by its key.
+                let reading = try readingField.map { (name) throws(CLIError) in
+                    dictionary[name] == nil || dictionary[name] is NSNull ? "" : try field(name)
+                }
+                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
         if set.keySpans == nil { set.keySpans = [] }
         if secondaryField != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             var key = record.key
             set.keySpans!.append(key.withUTF8 { set.appendKey($0) })
             if var secondary = record.secondary { set.secondarySpans!.append(secondary.withUTF8 { set.appendKey($0) }) }
+            if var reading = record.reading { set.readingSpans!.append(reading.withUTF8 { set.appendKey($0) }) }
         }
         return length
     }

@@ -61,7 +61,7 @@ struct RecordBatches {
             decoder = KeyDecoder(lossy: options.lossy)
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                                            secondaryColumn: options.then, decoder: decoder)
+                                            secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
             }
         }
 
@@ -74,7 +74,7 @@ struct RecordBatches {
             case .csv, .tsv:
                 return try delimited!.read(data, isFinal: isFinal, name: name, line: line, into: &batch)
             case .jsonl:
-                return try JSONLinesReader(keyField: options.key!, secondaryField: options.then, decoder: decoder)
+                return try JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
                     .read(data, isFinal: isFinal, name: name, line: line, into: &batch)
             }
         }

@@ -25,7 +25,8 @@ func run() async throws(CLIError) {
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
     }
-    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
+    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads,
+                                       readsChineseNames: options.chineseNames)
     let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
     let progress = ProgressLine(enabled: !options.quiet)
     defer { progress.finish() }

@@ -17,6 +17,9 @@ struct CommandLineOptions {
     var outputFormat = OutputFormat.text
     var key: String?
     var then: String?
+    /// The column or field holding each record's phonetic reading.
+    var reading: String?
+    var chineseNames = false
     var locale: String?
     var ignoreCase = false
     var ignoreAccents = false
@@ -50,6 +53,9 @@ struct CommandLineOptions {
           -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
                                      required for those formats
               --then NAME            a secondary column or field for records with equal keys
+              --reading NAME         a column or field with each record's phonetic reading
+                                     (yomigana, pinyin): sections and order come from it where
+                                     it is not empty, the key orders equal readings
               --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
                                      written unchanged) instead of failing
 
@@ -60,6 +66,9 @@ struct CommandLineOptions {
               --ignore-accents       "e" and "é" are equal
           -n, --numeric              digits by value: "Track 2" before "Track 10"
           -r, --descending           Z to A ("#" stays last)
+              --chinese-names        read keys with Han characters as Chinese personal names
+                                     (ICU's Han-Latin/Names: 曾 zēng, 单 shàn) and section
+                                     them under the Latin letter of that pinyin
               --other-first          put the "#" section first
 
         Dates:
@@ -151,6 +160,8 @@ struct CommandLineOptions {
             case "--date-format": options.dateFormat = try value(for: name, inline: inline)
             case "-k", "--key": options.key = try value(for: name, inline: inline)
             case "--then": options.then = try value(for: name, inline: inline)
+            case "--reading": options.reading = try value(for: name, inline: inline)
+            case "--chinese-names": options.chineseNames = true
             case "-l", "--locale": options.locale = try value(for: name, inline: inline)
             case "-j", "--threads":
                 let text = try value(for: name, inline: inline)
@@ -178,7 +189,7 @@ struct CommandLineOptions {
                 throw .usage("unknown option '\(name)'")
             }
             if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
-                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version"].contains(name) {
+                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version", "--chinese-names"].contains(name) {
                 throw .usage("option '\(name)' takes no value")
             }
             index += 1
@@ -191,8 +202,8 @@ struct CommandLineOptions {
                 throw .usage("missing '--key <name>': \(options.inputFormat.rawValue) input needs the column or field to section by")
             }
         case .lines:
-            if options.key != nil || options.then != nil {
-                throw .usage("--key and --then name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
+            if options.key != nil || options.then != nil || options.reading != nil {
+                throw .usage("--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
             }
         }
         if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
@@ -200,6 +211,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && options.memoryLimit != nil {
             throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
+        }
+        if options.mode == .date && (options.reading != nil || options.chineseNames) {
+            throw .usage("--reading and --chinese-names sort alphabetically; they cannot be combined with --by date")
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
