@@ -5,7 +5,7 @@ import SectionSort
 
 let usage = """
     usage: sectionsort-bench [--quick] [--json FILE] [--chart FILE] [--locale ID] [--size N]
-                             [--max-size N] [--threads LIST]
+                             [--max-size N] [--threads LIST] [--readings-only]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
     on every comparison) on generated names, checks that every contender gives identical output,
@@ -18,6 +18,8 @@ let usage = """
       --size N         items in the headline comparison (default 100000; quick 20000)
       --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
       --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
+      --readings-only  only the readings comparison: --size Chinese names (default 1000000;
+                       quick 100000) with and without readsChineseNames (--chinese-names)
       --write-names FILE --count N
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort)
@@ -34,6 +36,7 @@ struct Arguments {
     var threads: [Int]?
     var namesPath: String?
     var count = 1_000_000
+    var readingsOnly = false
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -62,6 +65,7 @@ struct Arguments {
                 result.threads = list
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
+            case "--readings-only": result.readingsOnly = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -88,6 +92,7 @@ struct Report: Codable {
     var threadScaling: [Measurement] = []
     var sizeScaling: [Measurement] = []
     var dateGrouping: [Measurement] = []
+    var readings: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
     var ratios: [String: Double] = [:]
 }

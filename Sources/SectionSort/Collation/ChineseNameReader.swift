@@ -84,16 +84,31 @@ final class ChineseNameReader: Sendable {
     /// A reader for one worker thread: its own transliterator (cloned when first needed) and cache.
     func makeWorker() -> Worker { Worker(reader: self) }
 
+    /// The block of the common unified ideographs, whose syllables a worker finds by position.
+    private static let commonIdeographs: ClosedRange<UInt32> = 0x4E00...0x9FFF
+
     /// One thread's reader. Not `Sendable`: it owns a transliterator.
+    ///
+    /// Its stored properties opt out of dynamic exclusivity checks, as ``KeyBuffer``'s do: they are
+    /// touched several times per character in the engine's hot loop, only by the one thread that
+    /// owns the worker.
     final class Worker {
         private let reader: ChineseNameReader
-        private var transliterator: ICUTransliterator?
-        private var local: [SyllableKey: [UInt8]?] = [:]
-        private var scalars: [Unicode.Scalar] = []
+        @exclusivity(unchecked) private var transliterator: ICUTransliterator?
+        /// For a character of ``commonIdeographs`` that no rule reads by its context, slot
+        /// `2 * (scalar - 0x4E00) + (starts the name ? 1 : 0)` holds 1 + its syllable's index in
+        /// `known`, or 0 when not yet looked up: no hashing for the common case.
+        @exclusivity(unchecked) private var slots: [Int32]
+        @exclusivity(unchecked) private var known: [[UInt8]?] = []
+        @exclusivity(unchecked) private var local: [SyllableKey: [UInt8]?] = [:]
+        @exclusivity(unchecked) private var scalars: [Unicode.Scalar] = []
         /// The reading of the last key read, as UTF-8.
-        private(set) var reading: [UInt8] = []
+        @exclusivity(unchecked) private(set) var reading: [UInt8] = []
 
-        fileprivate init(reader: ChineseNameReader) { self.reader = reader }
+        fileprivate init(reader: ChineseNameReader) {
+            self.reader = reader
+            slots = [Int32](repeating: 0, count: 2 * ChineseNameReader.commonIdeographs.count)
+        }
 
         /// Reads the UTF-8 key `utf8` (ill-formed bytes count as U+FFFD) into ``reading``; returns
         /// false, and leaves ``reading`` as it was, when the key has no Han character.
@@ -109,7 +124,7 @@ final class ChineseNameReader: Sendable {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar):
                     scalars.append(scalar)
-                    if scalar.properties.isUnifiedIdeograph {
+                    if ChineseNameReader.commonIdeographs.contains(scalar.value) || scalar.properties.isUnifiedIdeograph {
                         hasHan = true
                     } else {
                         allHan = false
@@ -134,10 +149,28 @@ final class ChineseNameReader: Sendable {
         private func readBySyllable() -> Bool {
             reading.removeAll(keepingCapacity: true)
             for (position, scalar) in scalars.enumerated() {
-                let next = position + 1 < scalars.count && reader.contextual.contains(scalar.value) ? scalars[position + 1].value : 0
-                let key = SyllableKey(scalar: scalar.value, next: next, startsName: position == 0)
-                guard let syllable = syllable(key) else { return false }
                 if position > 0 { reading.append(0x20) }
+                let value = scalar.value
+                if ChineseNameReader.commonIdeographs.contains(value) {
+                    let slot = 2 * Int(value - ChineseNameReader.commonIdeographs.lowerBound) + (position == 0 ? 1 : 0)
+                    if slots[slot] == 0 {
+                        let contextual = reader.contextual.contains(value)
+                        // Contextual characters stay with the hashed cache: slot -1 says so.
+                        if contextual {
+                            slots[slot] = -1
+                        } else {
+                            known.append(syllable(SyllableKey(scalar: value, next: 0, startsName: position == 0)))
+                            slots[slot] = Int32(known.count)
+                        }
+                    }
+                    if slots[slot] > 0 {
+                        guard let syllable = known[Int(slots[slot]) - 1] else { return false }
+                        reading.append(contentsOf: syllable)
+                        continue
+                    }
+                }
+                let next = position + 1 < scalars.count && reader.contextual.contains(value) ? scalars[position + 1].value : 0
+                guard let syllable = syllable(SyllableKey(scalar: value, next: next, startsName: position == 0)) else { return false }
                 reading.append(contentsOf: syllable)
             }
             return true
