@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3 is the oldest toolchain checked: on Linux, its Foundation's ICU exports the `swift_`-prefixed
+// symbols that SectionSortICU forwards to (toolchains before the renaming export plain names).
 import PackageDescription
+
+let apple: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+let toolchainICU: [Platform] = [.linux, .windows, .android]
 
 let package = Package(
     name: "SectionSort",
@@ -10,9 +15,19 @@ let package = Package(
         .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
+        // The ICU functions SectionSort uses, declared by the package itself: the system's
+        // libicucore on Apple platforms, the ICU inside the toolchain's Foundation elsewhere.
+        .target(
+            name: "SectionSortICU",
+            exclude: ["LICENSE-ICU"],
+            linkerSettings: [
+                .linkedLibrary("icucore", .when(platforms: apple)),
+                .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
+            ]
+        ),
         .target(
             name: "SectionSort",
-            linkerSettings: [.linkedLibrary("_FoundationICU")]
+            dependencies: ["SectionSortICU"]
         ),
         .executableTarget(
             name: "sectionsort",

@@ -80,18 +80,24 @@ enum Stopwatch {
     }
 }
 
-/// The peak resident set size of this process, which Linux lets a process reset.
+/// The peak resident set size of this process, from `getrusage`.
 enum PeakMemory {
+    /// Starts a new peak where the system allows it (Linux's clear_refs, which `getrusage` then
+    /// reflects); elsewhere the peak stays the process's peak so far.
     static func reset() {
+        #if os(Linux)
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        #endif
     }
 
     static func current() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-            return kilobytes * 1024
-        }
-        return 0
+        var usage = rusage()
+        #if canImport(Darwin)
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss)  // bytes on Darwin
+        #else
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
     }
 }

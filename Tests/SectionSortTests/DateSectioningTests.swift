@@ -154,6 +154,21 @@ func instant(_ iso: String) -> Date {
         #expect(byWeek.period(containing: instant("2026-11-16T09:00:00Z")).header == "Last week")
     }
 
+    @Test func relativeHeadersForEveryUnitInTheLocalesWords() throws {
+        let reference = instant("2026-11-22T09:00:00Z")
+        func headers(_ unit: DateUnit, _ locale: String, _ dates: [String]) throws -> [String] {
+            var sectioning = try DateSectioning(unit: unit, locale: Locale(identifier: locale), timeZoneIdentifier: "UTC")
+            sectioning.relativeTo = reference
+            return dates.map { sectioning.period(containing: instant($0 + "T12:00:00Z")).header }
+        }
+        #expect(try headers(.day, "sv_SE", ["2026-11-21", "2026-11-22", "2026-11-23"]) == ["Igår", "Idag", "Imorgon"])
+        #expect(try headers(.week, "sv_SE", ["2026-11-10", "2026-11-17", "2026-11-25", "2026-12-02"])
+                == ["Förra veckan", "Denna vecka", "Nästa vecka", "30 november 2026"])
+        #expect(try headers(.month, "de", ["2026-10-02", "2026-11-02", "2026-12-02"]) == ["Letzten Monat", "Diesen Monat", "Nächsten Monat"])
+        #expect(try headers(.year, "ja_JP", ["2025-06-01", "2026-06-01", "2027-06-01", "2028-06-01"]) == ["昨年", "今年", "来年", "2028年"])
+        #expect(try headers(.day, "fr", ["2026-11-22"]) == ["Aujourd’hui"])
+    }
+
     @Test func farPastAndFuture() throws {
         let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
         var utc = Calendar(identifier: .gregorian)
@@ -165,7 +180,7 @@ func instant(_ iso: String) -> Date {
     }
 
     @Test func unknownTimeZoneIsAnError() {
-        #expect(throws: DateSectioningError.unknownTimeZone("Mars/Olympus")) {
+        #expect(throws: SectionSortError.unknownTimeZone("Mars/Olympus")) {
             try DateSectioning(unit: .day, locale: Locale(identifier: "en_US"), timeZoneIdentifier: "Mars/Olympus")
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import SectionSort
 
@@ -120,6 +121,20 @@ import SectionSort
         #expect(!known.isFallback)
         #expect(known.locale == "sv")
         #expect(try !IndexedCollation(locale: "en_US").isFallback, "English uses the root rules but is known")
+    }
+
+    @Test func everyAvailableLocaleHasDataAndSections() throws {
+        // Basque, Scottish Gaelic, Somali and a third of ICU's locales collate by the root rules:
+        // that is their data, not a fallback.
+        for identifier in ["eu", "gd", "so", "mi", "qu", "jv", "su", "sd", "ckb"] {
+            #expect(try !IndexedCollation(locale: identifier).isFallback, "\(identifier) has ICU data")
+        }
+        for identifier in Locale.availableIdentifiers {
+            let collation = try IndexedCollation(locale: identifier)
+            #expect(!collation.isFallback, "\(identifier) is in ICU's available list")
+            #expect(collation.sectionTitles.last == "#" && collation.sectionTitles.count > 1, "\(identifier)")
+            #expect(collation.sectionTitles[collation.section(for: "Zebra")] == "Z", "\(identifier)")
+        }
     }
 
     @Test func sectionForIndexTitleIsIdentity() throws {

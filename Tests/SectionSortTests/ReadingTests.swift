@@ -36,7 +36,7 @@ import Testing
             let one = collation.sections(of: [Contact(name: "X", reading: hiragana)], by: \.name, reading: \.reading)
             let other = collation.sections(of: [Contact(name: "X", reading: katakana)], by: \.name, reading: \.reading)
             #expect(one.map(\.title) == other.map(\.title), "\(hiragana) \(katakana)")
-            #expect(hiragana != katakana && collation.compare(hiragana, katakana) == 0, "ja tells them apart at the quaternary level only")
+            #expect(hiragana != katakana && collation.compare(hiragana, katakana) == .orderedSame, "ja tells them apart at the quaternary level only")
         }
         // Interleaved by reading, whichever kana the reading is written in.
         let contacts = [Contact(name: "山本", reading: "ヤマモト"), Contact(name: "山田", reading: "やまだ"),
@@ -53,7 +53,7 @@ import Testing
                         Contact(name: "斉藤", reading: "サイトウ"), Contact(name: "斎藤", reading: "さいとう"),
                         Contact(name: "さいとう", reading: nil)]
         let list = collation.sections(of: Array(contacts.enumerated()), by: { $0.element.name }, reading: { $0.element.reading })
-        let keyOrder = ["齋藤", "斎藤", "斉藤"].sorted { collation.compare($0, $1) < 0 }
+        let keyOrder = ["齋藤", "斎藤", "斉藤"].sorted { collation.compare($0, $1) == .orderedAscending }
         let order = list[0].items.map(\.offset)
         #expect(list.map(\.title) == ["さ"])
         // The plain kana name (no reading) first; then by reading (katakana after hiragana at the
@@ -92,7 +92,7 @@ import Testing
         let people = Self.people
         let ascending = collation.sections(of: people, by: \.last, reading: \.lastReading, then: \.first)
         #expect(ascending.map(\.title) == ["さ", "や"])
-        #expect(ascending[1].items.map { $0.last + $0.first } == ["矢野愛"] + ["山田太郎", "山田花子"].sorted { collation.compare($0, $1) < 0 })
+        #expect(ascending[1].items.map { $0.last + $0.first } == ["矢野愛"] + ["山田太郎", "山田花子"].sorted { collation.compare($0, $1) == .orderedAscending })
         let options = SectioningOptions(order: .descending, threads: 3)
         let descending = collation.sections(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
         #expect(descending.map(\.title) == ["や", "さ"])
@@ -203,10 +203,10 @@ import Testing
         // "Zeng Wei" and "zēng wěi" are not Han and sort as they are; Han names by their reading,
         // and 增伟 and 曾伟 (both zēng wěi) after the Latin "zēng wěi" whose key is that reading.
         let zeng = order.filter { [1, 2].contains($0) }
-        #expect(zeng == (collation.compare("增伟", "曾伟") < 0 ? [1, 2] : [2, 1]))
+        #expect(zeng == (collation.compare("增伟", "曾伟") == .orderedAscending ? [1, 2] : [2, 1]))
         #expect(order.firstIndex(of: 6)! < order.firstIndex(of: 1)!)
         #expect(order.filter { names[$0] == "张伟" } == [0, 3])
-        let latinOrder = collation.compare("Zeng Wei", "zēng wěi") < 0 ? [4, 6] : [6, 4]
+        let latinOrder = collation.compare("Zeng Wei", "zēng wěi") == .orderedAscending ? [4, 6] : [6, 4]
         #expect(order.filter { [4, 6].contains($0) } == latinOrder, "Latin keys by their own collation (zh puts tone marks first)")
         #expect(order.firstIndex(of: 5)! > order.firstIndex(of: 0)!, "zhāng: 张 and 章 tie on the reading and go by collation")
     }

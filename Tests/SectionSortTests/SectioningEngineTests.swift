@@ -48,11 +48,12 @@ import Testing
 
     @Test func bothKeyMethodsGiveIdenticalKeys() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
-        let collator = try collation.makeWorkerCollator()
-        for text in RandomStrings.make(300, seed: 5) + [String(repeating: "ö", count: 5000)] {
-            #expect(collator.sortKey(of: text, method: .utf8Incremental) == collator.sortKey(of: text, method: .utf16Whole),
-                    "keys differ for \(text.debugDescription)")
+        let differing = collation.withWorkerCollator { collator in
+            (RandomStrings.make(300, seed: 5) + [String(repeating: "ö", count: 5000)]).filter { text in
+                collator.sortKey(of: text, method: .utf8Incremental) != collator.sortKey(of: text, method: .utf16Whole)
+            }
         }
+        #expect(differing.isEmpty, "keys differ for \(differing.map(\.debugDescription))")
         let input = SectioningInput(primaryKeys: RandomStrings.make(400, seed: 6))
         let utf8 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf8Incremental))
         let utf16 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf16Whole))

@@ -54,7 +54,7 @@ struct AlphabeticIndex: Sendable {
         var visible: [(bucket: Int, title: String, isLatin: Bool)] = []
         for (index, bucket) in buckets.enumerated() where bucket.kind == .normal && bucket.displayBucket == nil {
             var title = Self.displayTitle(for: bucket.label)
-            if let preferred = Self.uikitTitles[ICULocaleData.language(of: locale)]?[bucket.label],
+            if let preferred = Self.uikitTitles[LocaleIdentifier.language(of: locale)]?[bucket.label],
                Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index {
                 title = preferred
             }
@@ -121,7 +121,7 @@ struct AlphabeticIndex: Sendable {
                 if (0xAC00...0xD7A3).contains(scalar.value) { hasHangulSyllables = true; continue }
                 if (0x1200...0x137F).contains(scalar.value) && scalar.value & 7 != 0 { continue }
             }
-            labels.insert(ICULocaleData.uppercased(exemplar, locale: locale))
+            labels.insert(LocaleIdentifier.uppercased(exemplar, locale: locale))
         }
         if hasHangulSyllables {
             for value: UInt32 in [0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,

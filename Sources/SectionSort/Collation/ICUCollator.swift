@@ -1,22 +1,25 @@
-// The one place in SectionSort that talks to ICU. Every C pointer stays in this file: callers see
-// Swift strings, byte arrays and value types only.
-import _FoundationICU
+// The one place in SectionSort that talks to ICU, through the package's own declarations in
+// SectionSortICU (the system's libicucore on Apple platforms, the toolchain's ICU elsewhere). Every
+// C pointer stays in this file: callers see Swift strings, byte arrays and value types only.
+import SectionSortICU
 
 /// An error reported by ICU.
 struct ICUError: Error, CustomStringConvertible {
     let code: Int32
     let operation: String
-    var description: String {
-        let name = swift_u_errorName(UErrorCode(rawValue: code)).map { String(cString: $0) } ?? "?"
-        return "ICU \(operation) failed: \(name) (\(code))"
+    /// ICU's name for the code, such as "U_MISSING_RESOURCE_ERROR".
+    var name: String { ssicu_errorName(code).map { String(cString: $0) } ?? "ICU error \(code)" }
+    var description: String { "ICU \(operation) failed: \(name) (\(code))" }
+}
+
+private func check(_ status: SSICUStatus, _ operation: String) throws(ICUError) {
+    if status > SSICU_ZERO_ERROR {
+        throw ICUError(code: status, operation: operation)
     }
 }
 
-private func check(_ status: UErrorCode, _ operation: String) throws(ICUError) {
-    if status.rawValue > U_ZERO_ERROR.rawValue {
-        throw ICUError(code: status.rawValue, operation: operation)
-    }
-}
+/// A status that no call has set yet (ICU's U_ZERO_ERROR).
+private var fresh: SSICUStatus { SSICU_ZERO_ERROR }
 
 /// How sort keys are computed; both give byte-identical keys. The benchmark compares them; the
 /// engine uses the faster one, `utf16Whole` (ICU's UTF-16 collation iterator has a fast path that
@@ -47,7 +50,6 @@ final class ICUCollator {
     private let handle: OpaquePointer
     /// Scratch buffers reused between calls; owned by this (single-threaded) collator.
     private let utf16Scratch = UTF16Scratch()
-    private var iterator = UCharIterator()
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -55,56 +57,56 @@ final class ICUCollator {
 
     /// Opens the collator for `locale` (an ICU or BCP 47 identifier) with `settings`.
     convenience init(locale: String, settings: ICUCollatorSettings) throws(ICUError) {
-        var status = U_ZERO_ERROR
-        let opened = swift_ucol_open(locale, &status)
+        var status = fresh
+        let opened = ssicu_ucol_open(locale, &status)
         try check(status, "ucol_open(\(locale))")
-        guard let opened else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "ucol_open") }
+        guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_open") }
         self.init(handle: opened)
         try apply(settings)
     }
 
-    deinit { swift_ucol_close(handle) }
+    deinit { ssicu_ucol_close(handle) }
 
     /// A new collator with the same rules and settings, for use on another thread.
     func clone() throws(ICUError) -> ICUCollator {
-        var status = U_ZERO_ERROR
-        let copy = swift_ucol_clone(handle, &status)
+        var status = fresh
+        let copy = ssicu_ucol_clone(handle, &status)
         try check(status, "ucol_clone")
-        guard let copy else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "ucol_clone") }
+        guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_clone") }
         return ICUCollator(handle: copy)
     }
 
     /// A clone whose strength is primary, whatever this collator's settings are.
     func primaryOnlyClone() throws(ICUError) -> ICUCollator {
         let copy = try clone()
-        var status = U_ZERO_ERROR
-        swift_ucol_setAttribute(copy.handle, UCOL_STRENGTH, UCOL_PRIMARY, &status)
-        swift_ucol_setAttribute(copy.handle, UCOL_CASE_LEVEL, UCOL_OFF, &status)
+        var status = fresh
+        ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_STRENGTH, SSICU_COLLATOR_PRIMARY, &status)
+        ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_OFF, &status)
         try check(status, "ucol_setAttribute")
         return copy
     }
 
     private func apply(_ settings: ICUCollatorSettings) throws(ICUError) {
-        var status = U_ZERO_ERROR
-        let strength: UColAttributeValue = switch settings.strength {
-        case .primary: UCOL_PRIMARY
-        case .secondary: UCOL_SECONDARY
-        case .tertiary: UCOL_TERTIARY
+        var status = fresh
+        let strength: SSICUCollatorAttributeValue = switch settings.strength {
+        case .primary: SSICU_COLLATOR_PRIMARY
+        case .secondary: SSICU_COLLATOR_SECONDARY
+        case .tertiary: SSICU_COLLATOR_TERTIARY
         }
-        swift_ucol_setAttribute(handle, UCOL_STRENGTH, strength, &status)
-        swift_ucol_setAttribute(handle, UCOL_CASE_LEVEL, settings.caseLevel ? UCOL_ON : UCOL_OFF, &status)
-        swift_ucol_setAttribute(handle, UCOL_NUMERIC_COLLATION, settings.numeric ? UCOL_ON : UCOL_OFF, &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_STRENGTH, strength, &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, settings.caseLevel ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, settings.numeric ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
         try check(status, "ucol_setAttribute")
     }
 
     /// The locale whose collation data is in use ("root" when ICU knew nothing closer).
-    var validLocale: String { locale(ULOC_VALID_LOCALE) }
+    var validLocale: String { locale(SSICU_VALID_LOCALE) }
     /// The locale the collation rules actually come from (e.g. "root" for English).
-    var actualLocale: String { locale(ULOC_ACTUAL_LOCALE) }
+    var actualLocale: String { locale(SSICU_ACTUAL_LOCALE) }
 
-    private func locale(_ type: ULocDataLocaleType) -> String {
-        var status = U_ZERO_ERROR
-        guard let name = swift_ucol_getLocaleByType(handle, type, &status), status.rawValue <= 0 else { return "root" }
+    private func locale(_ type: SSICULocaleType) -> String {
+        var status = fresh
+        guard let name = ssicu_ucol_getLocaleByType(handle, type, &status), status <= 0 else { return "root" }
         return String(cString: name)
     }
 
@@ -113,8 +115,7 @@ final class ICUCollator {
     /// Three-way comparison of two strings under this collator.
     func compare(_ a: String, _ b: String) -> Int {
         let ua = Array(a.utf16), ub = Array(b.utf16)
-        let result = swift_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count))
-        return Int(result.rawValue)
+        return Int(ssicu_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count)))
     }
 
     // MARK: Sort keys
@@ -139,27 +140,26 @@ final class ICUCollator {
     }
 
     private func appendIncrementalKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
-        // Sound: the iterator reads `utf8` only during the nextSortKeyPart calls below, all of
-        // which happen inside this call, while the caller keeps the bytes alive.
-        utf8.withMemoryRebound(to: CChar.self) { chars in
-            swift_uiter_setUTF8(&iterator, chars.baseAddress, Int32(chars.count))
-        }
         var state: (UInt32, UInt32) = (0, 0)
         // Each call re-walks the text up to where the last one stopped, so small parts make
         // long strings quadratic: ask for a whole typical key at once, and double after that.
         var partSize = utf8.count * 4 + 32
         while true {
-            var status = U_ZERO_ERROR
+            var status = fresh
             let written = buffer.appendBytes(upTo: partSize) { destination in
-                withUnsafeMutablePointer(to: &state) { statePointer in
-                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                        Int(swift_ucol_nextSortKeyPart(handle, &iterator, words, destination, Int32(partSize), &status))
+                // Sound: ICU reads `utf8` only during this call, while the caller keeps it alive.
+                utf8.withMemoryRebound(to: CChar.self) { text in
+                    withUnsafeMutablePointer(to: &state) { statePointer in
+                        statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                            Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
+                                                               destination, Int32(partSize), &status))
+                        }
                     }
                 }
             }
             // A failure here can only be memory exhaustion inside ICU; the key is then
             // truncated, which still orders deterministically.
-            if written < partSize || status.rawValue > 0 { break }
+            if written < partSize || status > 0 { break }
             partSize *= 2
         }
         buffer.append(0)
@@ -171,7 +171,7 @@ final class ICUCollator {
         while true {
             var needed = 0
             let written = buffer.appendBytes(upTo: capacity) { destination in
-                let length = swift_ucol_getSortKey(handle, utf16Scratch.base, Int32(units), destination, Int32(capacity))
+                let length = ssicu_ucol_getSortKey(handle, utf16Scratch.base, Int32(units), destination, Int32(capacity))
                 needed = Int(length)
                 // ucol_getSortKey writes nothing useful when the key does not fit: keep none of it.
                 return needed <= capacity ? needed : 0
@@ -192,10 +192,10 @@ final class ICUCollator {
 
     /// The contractions of this collator (its tailoring and the root) that start with `first`.
     func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
-        guard let set = swift_uset_openEmpty() else { return [] }
-        defer { swift_uset_close(set) }
-        var status = U_ZERO_ERROR
-        swift_ucol_getContractionsAndExpansions(handle, set, nil, 0, &status)
+        guard let set = ssicu_uset_openEmpty() else { return [] }
+        defer { ssicu_uset_close(set) }
+        var status = fresh
+        ssicu_ucol_getContractionsAndExpansions(handle, set, nil, &status)
         try check(status, "ucol_getContractionsAndExpansions")
         return ICUSet.strings(of: set).filter { $0.unicodeScalars.first == first }
     }
@@ -203,18 +203,48 @@ final class ICUCollator {
     /// The number of collation elements of `text` that carry a primary weight.
     func primaryWeightCount(of text: String) -> Int {
         let units = Array(text.utf16)
-        var status = U_ZERO_ERROR
-        guard let elements = swift_ucol_openElements(handle, units, Int32(units.count), &status),
-              status.rawValue <= 0 else { return 0 }
-        defer { swift_ucol_closeElements(elements) }
+        var status = fresh
+        guard let elements = ssicu_ucol_openElements(handle, units, Int32(units.count), &status),
+              status <= 0 else { return 0 }
+        defer { ssicu_ucol_closeElements(elements) }
         var count = 0
         while true {
-            let element = swift_ucol_next(elements, &status)
-            if element == UCOL_NULLORDER || status.rawValue > 0 { break }
+            let element = ssicu_ucol_next(elements, &status)
+            if element == SSICU_COLLATION_ELEMENT_END || status > 0 { break }
             let isContinuation = element & 0xC0 == 0xC0
             if !isContinuation && (UInt32(bitPattern: element) >> 16) != 0 { count += 1 }
         }
         return count
+    }
+}
+
+/// Locale data that does not depend on a collator.
+enum ICULocaleData {
+    enum ExemplarKind { case index, standard }
+
+    /// The exemplar characters of `locale`, or nil when ICU's data for it has none of that kind.
+    static func exemplars(of locale: String, kind: ExemplarKind) -> [String]? {
+        var status = fresh
+        guard let data = ssicu_ulocdata_open(locale, &status), status <= 0 else { return nil }
+        defer { ssicu_ulocdata_close(data) }
+        guard let set = ssicu_uset_openEmpty() else { return nil }
+        defer { ssicu_uset_close(set) }
+        let type = kind == .index ? SSICU_EXEMPLARS_INDEX : SSICU_EXEMPLARS_STANDARD
+        ssicu_ulocdata_getExemplarSet(data, set, 0, type, &status)
+        if status > 0 { return nil }
+        return ICUSet.strings(of: set)
+    }
+
+    /// Whether `scalar` belongs to the Latin script.
+    static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
+        var status = fresh
+        return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_LATIN
+    }
+
+    /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        var status = fresh
+        return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_HAN
     }
 }
 
@@ -223,30 +253,30 @@ final class ICUCollator {
 /// Like a collator, a transliterator must not be used from two threads at once: its owner confines
 /// it to one thread (workers clone one each), so it is deliberately not `Sendable`.
 final class ICUTransliterator {
-    private let handle: UnsafeMutablePointer<UTransliterator?>
+    private let handle: OpaquePointer
 
-    private init(handle: UnsafeMutablePointer<UTransliterator?>) {
+    private init(handle: OpaquePointer) {
         self.handle = handle
     }
 
     /// Opens the transform `id` of ICU's data (forward direction).
     convenience init(id: String) throws(ICUError) {
         let units = Array(id.utf16)
-        var status = U_ZERO_ERROR
-        let opened = swift_utrans_openU(units, Int32(units.count), UTRANS_FORWARD, nil, 0, nil, &status)
+        var status = fresh
+        let opened = ssicu_utrans_open(units, Int32(units.count), &status)
         try check(status, "utrans_openU(\(id))")
-        guard let opened else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "utrans_openU") }
+        guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_openU") }
         self.init(handle: opened)
     }
 
-    deinit { swift_utrans_close(handle) }
+    deinit { ssicu_utrans_close(handle) }
 
     /// A new transliterator with the same rules, for use on another thread.
     func clone() throws(ICUError) -> ICUTransliterator {
-        var status = U_ZERO_ERROR
-        let copy = swift_utrans_clone(handle, &status)
+        var status = fresh
+        let copy = ssicu_utrans_clone(handle, &status)
         try check(status, "utrans_clone")
-        guard let copy else { throw ICUError(code: U_MEMORY_ALLOCATION_ERROR.rawValue, operation: "utrans_clone") }
+        guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_clone") }
         return ICUTransliterator(handle: copy)
     }
 
@@ -258,13 +288,13 @@ final class ICUTransliterator {
             var buffer = [UInt16](repeating: 0, count: capacity)
             buffer.replaceSubrange(0..<source.count, with: source)
             var length = Int32(source.count), limit = Int32(source.count)
-            var status = U_ZERO_ERROR
-            swift_utrans_transUChars(handle, &buffer, &length, Int32(capacity), 0, &limit, &status)
-            if status == U_BUFFER_OVERFLOW_ERROR && Int(length) > capacity {
+            var status = fresh
+            ssicu_utrans_transUChars(handle, &buffer, &length, Int32(capacity), 0, &limit, &status)
+            if status == SSICU_BUFFER_OVERFLOW_ERROR && Int(length) > capacity {
                 capacity = Int(length) + 16
                 continue
             }
-            guard status.rawValue <= 0 else { return text }
+            guard status <= SSICU_ZERO_ERROR else { return text }
             return String(decoding: buffer[..<Int(length)], as: UTF16.self)
         }
     }
@@ -272,71 +302,13 @@ final class ICUTransliterator {
     /// The transform's rules as ICU prints them (`utrans_toRules`), unprintable characters escaped
     /// as \uXXXX.
     func rules() -> String {
-        var status = U_ZERO_ERROR
-        let length = swift_utrans_toRules(handle, 1, nil, 0, &status)
-        status = U_ZERO_ERROR
+        var status = fresh
+        let length = ssicu_utrans_toRules(handle, 1, nil, 0, &status)
+        status = fresh
         var buffer = [UInt16](repeating: 0, count: Int(length) + 1)
-        let written = swift_utrans_toRules(handle, 1, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= 0, written >= 0, Int(written) <= buffer.count else { return "" }
+        let written = ssicu_utrans_toRules(handle, 1, &buffer, Int32(buffer.count), &status)
+        guard status <= SSICU_ZERO_ERROR, written >= 0, Int(written) <= buffer.count else { return "" }
         return String(decoding: buffer[..<Int(written)], as: UTF16.self)
-    }
-}
-
-/// Locale data that does not depend on a collator.
-enum ICULocaleData {
-    enum ExemplarKind { case index, standard }
-
-    /// The exemplar characters of `locale`, or nil when ICU's data for it has none of that kind.
-    static func exemplars(of locale: String, kind: ExemplarKind) -> [String]? {
-        var status = U_ZERO_ERROR
-        guard let data = swift_ulocdata_open(locale, &status), status.rawValue <= 0 else { return nil }
-        defer { swift_ulocdata_close(data) }
-        guard let set = swift_uset_openEmpty() else { return nil }
-        defer { swift_uset_close(set) }
-        let type = kind == .index ? ULOCDATA_ES_INDEX : ULOCDATA_ES_STANDARD
-        swift_ulocdata_getExemplarSet(data, set, 0, type, &status)
-        if status.rawValue > 0 { return nil }
-        return ICUSet.strings(of: set)
-    }
-
-    /// `text` in upper case by the rules of `locale` (Turkish i, Greek accents, …).
-    static func uppercased(_ text: String, locale: String) -> String {
-        let source = Array(text.utf16)
-        var destination = [UInt16](repeating: 0, count: source.count * 3 + 4)
-        var status = U_ZERO_ERROR
-        let length = swift_u_strToUpper(&destination, Int32(destination.count), source, Int32(source.count), locale, &status)
-        guard status.rawValue <= 0, Int(length) <= destination.count else { return text.uppercased() }
-        return String(decoding: destination[..<Int(length)], as: UTF16.self)
-    }
-
-    /// Whether `scalar` belongs to the Latin script.
-    static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
-        var status = U_ZERO_ERROR
-        return swift_uscript_getScript(UChar32(scalar.value), &status) == USCRIPT_LATIN
-    }
-
-    /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).
-    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
-        var status = U_ZERO_ERROR
-        return swift_uscript_getScript(UChar32(scalar.value), &status) == USCRIPT_HAN
-    }
-
-    /// The canonical ICU form of a locale identifier ("sv-SE" → "sv_SE").
-    static func canonicalIdentifier(_ identifier: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        var status = U_ZERO_ERROR
-        let length = swift_uloc_canonicalize(identifier, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= 0, length > 0, Int(length) < buffer.count else { return identifier }
-        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The language part of a locale identifier ("sv_SE" → "sv").
-    static func language(of identifier: String) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        var status = U_ZERO_ERROR
-        let length = swift_uloc_getLanguage(identifier, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= 0, length >= 0, Int(length) < buffer.count else { return "" }
-        return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
@@ -345,11 +317,11 @@ private enum ICUSet {
     static func strings(of set: OpaquePointer) -> [String] {
         var result: [String] = []
         var buffer = [UInt16](repeating: 0, count: 512)
-        for item in 0..<swift_uset_getItemCount(set) {
-            var start: UChar32 = 0, end: UChar32 = 0
-            var status = U_ZERO_ERROR
-            let length = swift_uset_getItem(set, item, &start, &end, &buffer, Int32(buffer.count), &status)
-            if status.rawValue > 0 { continue }
+        for item in 0..<ssicu_uset_getItemCount(set) {
+            var start: SSICUChar32 = 0, end: SSICUChar32 = 0
+            var status = fresh
+            let length = ssicu_uset_getItem(set, item, &start, &end, &buffer, Int32(buffer.count), &status)
+            if status > 0 { continue }
             if length == 0 {
                 for value in start...end {
                     if let scalar = Unicode.Scalar(UInt32(value)) { result.append(String(Character(scalar))) }
@@ -379,29 +351,5 @@ private final class UTF16Scratch {
             base = .allocate(capacity: capacity)
         }
         return UTF8Decoding.transcodeToUTF16(utf8, into: base)
-    }
-}
-
-/// Relative names of periods ("yesterday", "this week") from ICU's relative date formatting.
-enum ICURelativeNames {
-    enum Unit { case day, week, month, year }
-
-    /// The name of the period `offset` units from now (-1, 0 or 1), capitalized for a header, in
-    /// `locale`; nil where ICU has no name.
-    static func name(offset: Int, unit: Unit, locale: String) -> String? {
-        var status = U_ZERO_ERROR
-        guard let formatter = swift_ureldatefmt_open(locale, nil, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &status),
-              status.rawValue <= 0 else { return nil }
-        defer { swift_ureldatefmt_close(formatter) }
-        let icuUnit: URelativeDateTimeUnit = switch unit {
-        case .day: UDAT_REL_UNIT_DAY
-        case .week: UDAT_REL_UNIT_WEEK
-        case .month: UDAT_REL_UNIT_MONTH
-        case .year: UDAT_REL_UNIT_YEAR
-        }
-        var buffer = [UInt16](repeating: 0, count: 128)
-        let length = swift_ureldatefmt_format(formatter, Double(offset), icuUnit, &buffer, Int32(buffer.count), &status)
-        guard status.rawValue <= 0, length > 0, Int(length) <= buffer.count else { return nil }
-        return String(decoding: buffer[..<Int(length)], as: UTF16.self)
     }
 }

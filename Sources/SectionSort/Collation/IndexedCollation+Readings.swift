@@ -3,7 +3,7 @@ extension IndexedCollation {
     /// cached readings).
     @_spi(Benchmarks)
     public func chineseNameTransform(_ text: String) -> String {
-        (try? chineseNameReader().transformWhole(text)) ?? text
+        chineseNameReader()?.transformWhole(text) ?? text
     }
 
     /// Sorts `items` into sections by how they are read: the phonetic reading that address books
@@ -39,6 +39,6 @@ extension IndexedCollation {
         var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         input.readings = .strings(items.map(reading))
-        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 }

@@ -58,7 +58,7 @@ extension IndexedCollation {
     public func sections<Item>(of items: [Item], by key: (Item) -> String,
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
-        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 
     /// Sorts `items` into sections by `key`, ordering items with equal keys by `secondaryKey`: the
@@ -73,7 +73,7 @@ extension IndexedCollation {
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        return makeList(items, permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 
     /// Sections the positions of `items` instead of the items: the shape MSTableViewOrganizer
@@ -88,7 +88,7 @@ extension IndexedCollation {
         var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         input.readings = reading.map { .strings(items.map($0)) }
-        return makeList(Array(items.indices), permutation: try! permutation(input, options: options, control: nil), options: options)
+        return makeList(Array(items.indices), permutation: permutation(input, options: options), options: options)
     }
 
     /// Sorts `items` into sections off the caller's thread.
@@ -104,8 +104,14 @@ extension IndexedCollation {
     /// ```
     ///
     /// - Parameters:
+    ///   - items: the items, in any order.
+    ///   - key: the string each item is sectioned and sorted by.
     ///   - reading: how each item is read, as in ``sections(of:by:reading:then:options:)``.
+    ///   - secondaryKey: the string that orders items whose keys are equal, if any.
+    ///   - options: direction, empty sections, threads, Chinese names.
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
+    /// - Returns: the sections, as ``sections(of:by:options:)`` returns them.
+    /// - Throws: `CancellationError` when the calling task is cancelled.
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
@@ -135,14 +141,33 @@ extension IndexedCollation {
         }
     }
 
-    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl?) throws -> SectionedPermutation {
+    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError) -> SectionedPermutation {
+        try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: control)
+    }
+
+    /// The permutation of a run that nothing can cancel, so nothing can fail: ICU's failures are
+    /// those of `init`, and a worker without a collator of its own shares the collation's.
+    func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
+        do {
+            return try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: nil)
+        } catch {
+            preconditionFailure("a run without a control cannot be cancelled")
+        }
+    }
+
+    /// `input`, read as `options` say (Chinese names or not).
+    private func reading(_ input: SectioningInput, _ options: SectioningOptions) -> SectioningInput {
         var input = input
         input.readsChineseNames = options.readsChineseNames
+        return input
+    }
+
+    private func engineConfiguration(_ options: SectioningOptions) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
         configuration.stopsAfterKeys = options.stopsAfterKeys
-        return try SectioningEngine.run(input, collation: self, configuration: configuration, control: control)
+        return configuration
     }
 
     /// The sections of `collation` in display order for `options`: letters reversed for descending
@@ -196,16 +221,16 @@ extension IndexedCollation {
     public func orderingKey(primary: String, reading: String? = nil, secondary: String? = nil,
                             options: SectioningOptions = SectioningOptions(),
                             listHasReadings: Bool = false) -> (sectionRank: Int, section: Int, key: [UInt8]) {
-        let names = options.readsChineseNames ? (try? chineseNameReader())?.makeWorker() : nil
+        let names = options.readsChineseNames ? chineseNameReader()?.makeWorker() : nil
         let buffer = KeyBuffer()
         var primary = primary, reading = reading, secondary = secondary
-        // A clone fails only when memory runs out.
-        let collator = try! makeWorkerCollator()
-        let section = locator.withLookup { lookup in
+        let hasReadings = listHasReadings || reading != nil || options.readsChineseNames
+        let section = withWorkerCollator { collator in
+            locator.withLookup { lookup in
                 primary.withUTF8 { primaryBytes in
                     func append(_ readingBytes: UnsafeBufferPointer<UInt8>?, _ secondaryBytes: UnsafeBufferPointer<UInt8>?) -> Int {
                         SectioningEngine.appendKey(primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
-                                                   hasReadings: listHasReadings || reading != nil || options.readsChineseNames,
+                                                   hasReadings: hasReadings,
                                                    names: names, directions: (options.order, options.secondaryOrder),
                                                    collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
                     }
@@ -216,6 +241,7 @@ extension IndexedCollation {
                     if reading != nil { return reading!.withUTF8 { withSecondary($0) } }
                     return withSecondary(nil)
                 }
+            }
         }
         let rank = displayOrder(options).firstIndex(of: section) ?? section
         return (rank, section, buffer.bytes(at: 0, length: buffer.count))

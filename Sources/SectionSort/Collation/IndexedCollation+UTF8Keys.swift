@@ -106,36 +106,35 @@ extension IndexedCollation {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))
-        let failure = Mutex<ICUError?>(nil)
         let input = keys.input(options)
         let hasReadings = input.hasReadings
-        let names = options.readsChineseNames ? try chineseNameReader() : nil
+        let names = options.readsChineseNames ? chineseNameReader() : nil
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
-            let collator: ICUCollator
-            do throws(ICUError) { collator = try makeWorkerCollator() } catch { failure.withLock { $0 = $0 ?? error }; return }
-            let nameReader = names?.makeWorker()
             let buffer = KeyBuffer(capacity: range.count * 48)
-            var starts: [Int] = [], sectionRanks: [Int] = []
-            starts.reserveCapacity(range.count + 1)
-            sectionRanks.reserveCapacity(range.count)
-            locator.withLookup { lookup in
-                input.forEachKey(in: range) { _, primary, secondary, reading in
-                    starts.append(buffer.count)
-                    let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
-                                                             hasReadings: hasReadings, names: nameReader,
-                                                             directions: (options.order, options.secondaryOrder), collator: collator,
-                                                             method: options.keyMethod, lookup: lookup, to: buffer)
-                    sectionRanks.append(ranks[section])
+            let nameReader = names?.makeWorker()
+            let (starts, sectionRanks) = withWorkerCollator { collator in
+                var starts: [Int] = [], sectionRanks: [Int] = []
+                starts.reserveCapacity(range.count + 1)
+                sectionRanks.reserveCapacity(range.count)
+                locator.withLookup { lookup in
+                    input.forEachKey(in: range) { _, primary, secondary, reading in
+                        starts.append(buffer.count)
+                        let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
+                                                                 hasReadings: hasReadings, names: nameReader,
+                                                                 directions: (options.order, options.secondaryOrder), collator: collator,
+                                                                 method: options.keyMethod, lookup: lookup, to: buffer)
+                        sectionRanks.append(ranks[section])
+                    }
                 }
+                starts.append(buffer.count)
+                return (starts, sectionRanks)
             }
-            starts.append(buffer.count)
             body(range) { item in
                 let local = item - range.lowerBound
                 return (sectionRanks[local], UnsafeBufferPointer(start: buffer.pointer(at: starts[local]), count: starts[local + 1] - starts[local]))
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// The display rank of each section index.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Locale-aware section titles and section assignment: the counterpart of UIKit's
@@ -29,6 +30,8 @@ public final class IndexedCollation: Sendable {
 
     let locator: SectionLocator
     private let collator: Mutex<ICUCollator>
+    /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
+    private let idleWorkerCollators = Mutex<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Mutex<ChineseNameReader?>(nil)
 
@@ -40,25 +43,25 @@ public final class IndexedCollation: Sendable {
     /// - Parameters:
     ///   - locale: an ICU or BCP 47 locale identifier, such as "sv_SE", "zh-Hant" or "de@collation=phonebook".
     ///   - options: strength, numeric ordering and where "#" goes.
-    /// - Throws: `CollationError` when ICU cannot open a collator (its data is missing).
+    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
+    ///   collator (its data is missing or it is out of memory).
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
-    public init(locale: String, options: CollationOptions = CollationOptions()) throws(CollationError) {
-        let canonical = ICULocaleData.canonicalIdentifier(locale)
+    public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        let canonical = LocaleIdentifier.canonical(locale)
         let collator: ICUCollator
         let index: AlphabeticIndex
         do {
             collator = try ICUCollator(locale: canonical, settings: options.icuSettings)
             index = try AlphabeticIndex(locale: canonical, collator: collator)
         } catch {
-            throw CollationError(locale: locale, reason: error.description)
+            throw .collationUnavailable(locale: locale, icuError: error.name)
         }
         requestedLocale = locale
         self.options = options
         let valid = collator.validLocale
         self.locale = valid
-        let requestedLanguage = ICULocaleData.language(of: canonical)
-        isFallback = valid == "root" && !(requestedLanguage.isEmpty || requestedLanguage == "root" || requestedLanguage == "und")
+        isFallback = !LocaleIdentifier.hasData(forLanguageOf: canonical)
         let letters = index.titles.count - 1
         switch options.otherSection {
         case .last:
@@ -69,6 +72,24 @@ public final class IndexedCollation: Sendable {
             locator = SectionLocator(index: index, displayPosition: Array((0..<letters).map { $0 + 1 }) + [0])
         }
         self.collator = Mutex(collator)
+    }
+
+    /// Creates the collation of `locale`.
+    ///
+    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
+    ///   collator.
+    /// - Complexity: as ``init(locale:options:)-(String,_)``.
+    public convenience init(locale: Locale, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        try self.init(locale: locale.identifier(.icu), options: options)
+    }
+
+    /// The collation of the user's current locale (`Locale.current`), as
+    /// `UILocalizedIndexedCollation.current()` gives it.
+    ///
+    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
+    ///   collator.
+    public static func current(options: CollationOptions = CollationOptions()) throws(SectionSortError) -> IndexedCollation {
+        try IndexedCollation(locale: Locale.current, options: options)
     }
 
     /// The titles for a table view's section index; the same as ``sectionTitles``.
@@ -99,32 +120,48 @@ public final class IndexedCollation: Sendable {
         collator.withLock { $0.sortKey(of: string) }
     }
 
-    /// Compares two strings under this collation.
-    public func compare(_ a: String, _ b: String) -> Int {
-        collator.withLock { $0.compare(a, b) }
-    }
-
-    /// The reader of Chinese names, opened once per collation.
-    func chineseNameReader() throws(ICUError) -> ChineseNameReader {
-        try nameReader.withLock { reader throws(ICUError) in
-            if let reader { return reader }
-            let opened = try ChineseNameReader()
-            reader = opened
-            return opened
+    /// Compares two strings under this collation, as the sections order them.
+    ///
+    /// For sorting many items, ``sections(of:by:options:)`` is much faster: it computes each key
+    /// once instead of comparing strings O(n log n) times.
+    ///
+    /// - Complexity: O(m), where m is the length of the strings.
+    public func compare(_ a: String, _ b: String) -> ComparisonResult {
+        switch collator.withLock({ $0.compare(a, b) }) {
+        case ..<0: .orderedAscending
+        case 0: .orderedSame
+        default: .orderedDescending
         }
     }
 
-    /// A collator for one worker thread of the engine.
-    func makeWorkerCollator() throws(ICUError) -> ICUCollator {
-        try collator.withLock { collator throws(ICUError) in try collator.clone() }
+    /// The reader of Chinese names, opened once per collation; nil where ICU cannot open the
+    /// transform (its data is missing), and keys are then read as they are.
+    func chineseNameReader() -> ChineseNameReader? {
+        nameReader.withLock { reader in
+            if let reader { return reader }
+            reader = try? ChineseNameReader()
+            return reader
+        }
+    }
+
+    /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an
+    /// idle clone, or a new one, which goes back to the pool afterwards. Where ICU cannot clone
+    /// (it is out of memory), `body` runs with this collation's own collator under its lock: the
+    /// work is then serialized, never failed.
+    func withWorkerCollator<Result: Sendable>(_ body: (ICUCollator) -> Result) -> Result {
+        let pooled = idleWorkerCollators.withLock { $0.popLast() }
+            ?? (try? collator.withLock { collator throws(ICUError) in try collator.clone() }).map(PooledCollator.init)
+        guard let pooled else { return collator.withLock { body($0) } }
+        defer { idleWorkerCollators.withLock { $0.append(pooled) } }
+        return body(pooled.collator)
     }
 }
 
-/// The error thrown when a collation cannot be created.
-public struct CollationError: Error, CustomStringConvertible, Sendable {
-    /// The locale that was asked for.
-    public let locale: String
-    /// What ICU reported.
-    public let reason: String
-    public var description: String { "cannot create a collation for locale '\(locale)': \(reason)" }
+/// A worker collator while it waits in the pool.
+///
+/// `@unchecked Sendable` is sound because the pool hands each collator to one thread at a time:
+/// `withWorkerCollator` takes it out under the pool's lock and puts it back only after its
+/// `body` returned, so no two threads ever use it at once.
+private struct PooledCollator: @unchecked Sendable {
+    let collator: ICUCollator
 }

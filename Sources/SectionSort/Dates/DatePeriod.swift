@@ -13,7 +13,7 @@ public enum DateUnit: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    var relativeUnit: ICURelativeNames.Unit {
+    var relativeField: Date.RelativeFormatStyle.Field {
         switch self {
         case .day: .day
         case .week: .week

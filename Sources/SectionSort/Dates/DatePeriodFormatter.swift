@@ -57,12 +57,21 @@ struct DatePeriodFormatter {
         if let reference = referencePeriodStart {
             let offset = sectioning.calendar.dateComponents([sectioning.unit.component], from: reference, to: start)
                 .value(for: sectioning.unit.component)
-            if let offset, (-1...1).contains(offset),
-               let name = ICURelativeNames.name(offset: offset, unit: sectioning.unit.relativeUnit, locale: sectioning.locale.identifier) {
-                return name
+            if let offset, (-1...1).contains(offset) {
+                return relativeName(of: start, from: reference)
             }
         }
         return headerFormatter.string(from: start)
+    }
+
+    /// "Yesterday", "This week", "Next month"…: the period starting at `start` named from the
+    /// period starting at `reference`, capitalized for a header, in the locale's words.
+    private func relativeName(of start: Date, from reference: Date) -> String {
+        var style = Date.AnchoredRelativeFormatStyle(
+            anchor: start, presentation: .named, unitsStyle: .wide, locale: sectioning.locale,
+            calendar: sectioning.calendar, capitalizationContext: .beginningOfSentence)
+        style.allowedFields = [sectioning.unit.relativeField]
+        return style.format(reference)
     }
 }
 

@@ -1,17 +1,5 @@
 import Foundation
 
-/// An error in setting up date sections.
-public enum DateSectioningError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The time zone identifier is not one the system knows (it is never silently taken as UTC).
-    case unknownTimeZone(String)
-
-    public var description: String {
-        switch self {
-        case .unknownTimeZone(let identifier): "unknown time zone '\(identifier)'"
-        }
-    }
-}
-
 /// Groups items by the day, week, month or year their date falls on, in a calendar and time zone:
 /// a calendar's List view, invoices by month.
 ///
@@ -45,6 +33,10 @@ public struct DateSectioning: Sendable {
     /// Worker threads for sorting; nil means one per core. The result is the same for any number.
     public var threads: Int?
 
+    /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers
+    /// then come from its root locale, in no language's words.
+    public var isFallback: Bool { !LocaleIdentifier.hasData(forLanguageOf: locale.identifier) }
+
     /// Creates date sections in a calendar whose time zone and first weekday are set already.
     public init(unit: DateUnit, calendar: Calendar, locale: Locale? = nil) {
         self.unit = unit
@@ -55,6 +47,9 @@ public struct DateSectioning: Sendable {
     /// Creates date sections for `locale` in `timeZone`.
     ///
     /// - Parameters:
+    ///   - unit: the length of a section: a day, week, month or year.
+    ///   - locale: the language of the headers, and the first weekday unless one is given.
+    ///   - timeZone: the time zone whose days the periods are.
     ///   - identifier: the calendar system (Gregorian by default; .japanese, .hebrew, .islamic, … work).
     ///   - firstWeekday: 1 for Sunday … 7 for Saturday; by default the locale's (Sunday in en_US,
     ///     Monday in sv_SE).
@@ -69,9 +64,9 @@ public struct DateSectioning: Sendable {
 
     /// Creates date sections for `locale` in the time zone named `timeZoneIdentifier`.
     ///
-    /// - Throws: ``DateSectioningError/unknownTimeZone(_:)`` for an identifier the system does not know.
+    /// - Throws: ``SectionSortError/unknownTimeZone(_:)`` for an identifier the system does not know.
     public init(unit: DateUnit, locale: Locale, timeZoneIdentifier: String, calendar identifier: Calendar.Identifier = .gregorian,
-                firstWeekday: Int? = nil) throws(DateSectioningError) {
+                firstWeekday: Int? = nil) throws(SectionSortError) {
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
         self.init(unit: unit, locale: locale, timeZone: zone, calendar: identifier, firstWeekday: firstWeekday)
     }
@@ -91,6 +86,7 @@ public struct DateSectioning: Sendable {
     /// once, so the calendar is consulted once per period, not once per item.
     ///
     /// - Parameters:
+    ///   - items: the items, in any order.
     ///   - date: the instant each item happens at.
     ///   - isAllDay: for all-day items, which stay on their calendar date in every time zone: the
     ///     date is read as a calendar date in UTC (as calendars store all-day events) and placed at

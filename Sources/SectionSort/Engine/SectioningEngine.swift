@@ -133,7 +133,7 @@ enum SectioningEngine {
     ///   result and a function that gives the key at each position of its `order`.
     static func run(_ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
                     control: EngineControl? = nil,
-                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedPermutation {
+                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws(CancellationError) -> SectionedPermutation {
         let count = input.count
         precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
         let sectionCount = collation.sectionTitles.count
@@ -150,8 +150,7 @@ enum SectioningEngine {
         var sections = [UInt32](repeating: 0, count: count)
         var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
         var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
-        let failure = FirstFailure()
-        let names = input.readsChineseNames ? try collation.chineseNameReader() : nil
+        let names = input.readsChineseNames ? collation.chineseNameReader() : nil
 
         // Phase 1: keys and sections, chunk by chunk.
         sections.withUnsafeMutableBufferPointer { sectionsBuffer in
@@ -162,35 +161,31 @@ enum SectioningEngine {
                     let slots = SharedMutableBuffer(bufferSlots)
                     let entries = SharedMutableBuffer(byItem)
                     pool.run(chunkCount) { chunk in
-                        if control?.isCancelled == true || failure.hasFailed { return }
+                        if control?.isCancelled == true { return }
                         let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
-                        do {
-                            let collator = try collation.makeWorkerCollator()
-                            let nameReader = names?.makeWorker()
-                            let buffer = KeyBuffer(capacity: items.count * 48)
-                            var histogram = [Int](repeating: 0, count: sectionCount)
-                            let offsets = collation.locator.withLookup { lookup in
+                        let buffer = KeyBuffer(capacity: items.count * 48)
+                        var histogram = [Int](repeating: 0, count: sectionCount)
+                        let nameReader = names?.makeWorker()
+                        let offsets = collation.withWorkerCollator { collator in
+                            collation.locator.withLookup { lookup in
                                 computeKeys(items, input: input, lookup: lookup, collator: collator, names: nameReader,
                                             method: configuration.keyMethod, into: buffer,
                                             sections: sections, histogram: &histogram)
                             }
-                            buffer.shrinkToFit()
-                            for (position, item) in items.enumerated() {
-                                let start = offsets[position], end = offsets[position + 1]
-                                (entries.base.baseAddress! + item).initialize(
-                                    to: SortEntry(key: buffer.pointer(at: start), length: end - start, index: item))
-                            }
-                            for section in 0..<sectionCount { histograms[chunk * sectionCount + section] = histogram[section] }
-                            slots[chunk] = buffer
-                            control?.keysComputed(items.count, of: count)
-                        } catch {
-                            failure.record(error)
                         }
+                        buffer.shrinkToFit()
+                        for (position, item) in items.enumerated() {
+                            let start = offsets[position], end = offsets[position + 1]
+                            (entries.base.baseAddress! + item).initialize(
+                                to: SortEntry(key: buffer.pointer(at: start), length: end - start, index: item))
+                        }
+                        for section in 0..<sectionCount { histograms[chunk * sectionCount + section] = histogram[section] }
+                        slots[chunk] = buffer
+                        control?.keysComputed(items.count, of: count)
                     }
                 }
             }
         }
-        try failure.rethrow()
         try control?.checkCancellation()
         if configuration.stopsAfterKeys {
             withExtendedLifetime(buffers) {}
@@ -335,12 +330,3 @@ enum SectioningEngine {
         if direction == .descending { buffer.complement(from: secondaryStart) }
     }
 }
-
-/// The first error thrown by any job of a parallel phase.
-private final class FirstFailure: Sendable {
-    private let error = Mutex<(any Error)?>(nil)
-    var hasFailed: Bool { error.withLock { $0 != nil } }
-    func record(_ failure: any Error) { error.withLock { if $0 == nil { $0 = failure } } }
-    func rethrow() throws { if let failure = error.withLock({ $0 }) { throw failure } }
-}
-

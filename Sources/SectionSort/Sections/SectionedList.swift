@@ -1,3 +1,5 @@
+import Foundation
+
 /// Items grouped into titled sections, in display order: what a table view with a section index
 /// shows.
 ///
@@ -83,6 +85,15 @@ public struct SectionedList<Item>: RandomAccessCollection {
         self[section][row]
     }
 
+    /// The item at a table or collection view's index path: its first index is the section, its
+    /// second the row (UIKit's `IndexPath(row:section:)` is `[section, row]`).
+    ///
+    /// - Complexity: O(1).
+    public subscript(indexPath: IndexPath) -> Item {
+        precondition(indexPath.count == 2, "an index path of a sectioned list has a section and a row, not \(indexPath)")
+        return self[indexPath[0]][indexPath[1]]
+    }
+
     /// The titles of the sections, in order (only the sections in this list).
     public var sectionTitles: [String] { titles }
 
@@ -110,6 +121,31 @@ public struct SectionedList<Item>: RandomAccessCollection {
 
 extension SectionedList: Sendable where Item: Sendable {}
 extension SectionedList.Section: Sendable where Item: Sendable {}
+
+extension SectionedList.Section: Identifiable {
+    /// The section's title, which no other section of its list has: what SwiftUI's `ForEach` and a
+    /// diffable data source identify sections by.
+    public var id: String { title }
+}
+
+extension SectionedList.Section: Equatable where Item: Equatable {
+    /// Whether two sections have the same title, index title, period and items in the same order.
+    ///
+    /// - Complexity: O(k), where k is the number of items in the smaller section.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.title == rhs.title && lhs.indexTitleIndex == rhs.indexTitleIndex && lhs.period == rhs.period
+            && lhs.elementsEqual(rhs)
+    }
+}
+
+extension SectionedList: Equatable where Item: Equatable {
+    /// Whether two lists have the same index titles and equal sections in the same order.
+    ///
+    /// - Complexity: O(n + s), where n is the number of items and s the number of sections.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.indexTitles == rhs.indexTitles && lhs.elementsEqual(rhs)
+    }
+}
 
 extension SectionedList: CustomStringConvertible {
     /// The sections, one per line, as "title: item, item, …".

@@ -12,6 +12,9 @@ func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
     } catch {
         throw .usage("unknown time zone '\(zoneName)' (use an IANA name such as Europe/Stockholm or UTC)")
     }
+    if sectioning.isFallback {
+        throw .usage("unknown locale '\(locale.identifier)': ICU has no data for it")
+    }
     var dateSectioning = sectioning
     dateSectioning.order = options.descending ? .descending : .ascending
     dateSectioning.threads = options.threads

@@ -23,7 +23,7 @@ func run() async throws(CLIError) {
         throw CLIError(code: .software, message: error.description)
     }
     if collation.isFallback {
-        throw .usage("unknown locale '\(localeID)': ICU has no collation data for it and would fall back to root")
+        throw .usage("unknown locale '\(localeID)': ICU has no data for it")
     }
     let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads,
                                        readsChineseNames: options.chineseNames)

@@ -61,7 +61,8 @@ struct CommandLineOptions {
 
         Ordering:
           -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
-                                     (default: LC_ALL, LC_COLLATE or LANG, else en_US)
+                                     (default: the first set of LC_ALL, LC_COLLATE,
+                                     LANG; en_US if none, or if it is C or POSIX)
           -i, --ignore-case          "a" and "A" are equal (equal records keep input order)
               --ignore-accents       "e" and "é" are equal
           -n, --numeric              digits by value: "Track 2" before "Track 10"
@@ -238,15 +239,17 @@ struct CommandLineOptions {
         return overflow ? nil : bytes
     }
 
-    /// The collation locale from the environment, as `sort` would take it, else en_US.
+    /// The collation locale from the environment, as POSIX orders it: the first of LC_ALL,
+    /// LC_COLLATE and LANG that is set and not empty decides. "C" and "POSIX" name no language, so
+    /// they select the default, en_US, as no variable does (sectionsort collates; it has no byte
+    /// order mode).
     static func defaultLocale(_ environment: [String: String]) -> String {
         for variable in ["LC_ALL", "LC_COLLATE", "LANG"] {
             guard let value = environment[variable], !value.isEmpty else { continue }
-            // "sv_SE.UTF-8@euro" → "sv_SE"; "C" and "POSIX" say nothing about a language.
+            // "sv_SE.UTF-8@euro" → "sv_SE".
             let name = value.split(separator: ".").first.map(String.init) ?? value
             let base = name.split(separator: "@").first.map(String.init) ?? name
-            if base == "C" || base == "POSIX" { continue }
-            return base
+            return base == "C" || base == "POSIX" ? "en_US" : base
         }
         return "en_US"
     }

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Locale identifiers and case mapping through Foundation, which does the same on every platform,
+/// so that the ICU adapter keeps to what only ICU can do.
+enum LocaleIdentifier {
+    /// The canonical ICU form of a locale identifier: "sv-SE" → "sv_SE",
+    /// "ja-JP-u-co-unihan" → "ja_JP@collation=unihan".
+    static func canonical(_ identifier: String) -> String {
+        Locale(identifier: identifier).identifier(.icu)
+    }
+
+    /// The language part of a locale identifier ("sv_SE" → "sv"), or "" when it has none.
+    static func language(of identifier: String) -> String {
+        Locale(identifier: identifier).language.languageCode?.identifier ?? ""
+    }
+
+    /// `text` in upper case by the rules of `locale` (Turkish i, Greek accents, …).
+    static func uppercased(_ text: String, locale: String) -> String {
+        text.uppercased(with: Locale(identifier: locale))
+    }
+
+    /// Whether ICU has locale data for the language of `identifier`: the languages of ICU's
+    /// available locales, which Foundation lists. A language among them whose collation is the
+    /// root collation (Basque, Scottish Gaelic, Somali, …) has data: root is its collation.
+    static func hasData(forLanguageOf identifier: String) -> Bool {
+        let language = language(of: identifier)
+        return language.isEmpty || language == "root" || language == "und" || availableLanguages.contains(language)
+    }
+
+    private static let availableLanguages: Set<String> = Set(Locale.availableIdentifiers.map(language(of:)))
+}

@@ -1,0 +1,21 @@
+/// The errors SectionSort throws.
+///
+/// Only setting up can fail: once an ``IndexedCollation`` or a ``DateSectioning`` exists,
+/// sectioning with it always succeeds (the asynchronous calls can still be cancelled).
+public enum SectionSortError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// ICU could not open a collator or read the index data for `locale` (its data is missing or
+    /// it ran out of memory). `icuError` is ICU's name for the failure, such as
+    /// "U_MISSING_RESOURCE_ERROR".
+    case collationUnavailable(locale: String, icuError: String)
+    /// The time zone identifier is not one the system knows (it is never silently taken as UTC).
+    case unknownTimeZone(String)
+
+    public var description: String {
+        switch self {
+        case .collationUnavailable(let locale, let icuError):
+            "cannot create a collation for locale '\(locale)': \(icuError)"
+        case .unknownTimeZone(let identifier):
+            "unknown time zone '\(identifier)'"
+        }
+    }
+}
