@@ -130,10 +130,13 @@ import Testing
         }
     }
 
-    /// Polyphonic surnames with their surname reading as dictionaries of surnames give it (the
-    /// Xiandai Hanyu Cidian's and the Baijiaxing's readings, as quoted on the Chinese Wikipedia's
-    /// list of Chinese surnames), checked against the transform; `icu` is set where ICU reads the
-    /// surname otherwise.
+    /// Polyphonic surnames with their surname reading, checked against the transform; `icu` is set
+    /// where ICU reads the surname otherwise. The readings of 仇 区 召 任 华 朴 折 单 黑 解 繁 纪 查
+    /// 种 舍 乐 盖 燕 缪 逄 覃 万俟 单于 澹台 尉迟 are those of public lists of surnames that are easy
+    /// to misread (m.jjdzc.com/mingzi/65.html; 00-edu.com/jaoan/2/2022-03-06/40818.html, from
+    /// 《小学语文学习》), which give 乐 as lè or yuè, 盖 as gài or gě and 覃 as qín or tán, and 朴
+    /// as piáo in Korean names but pǔ as a Han surname; the others are the common dictionary
+    /// readings of these surnames, not checked against a cited source.
     static let polyphonicSurnames: [(surname: String, reading: String, icu: String?)] = [
         ("曾", "zēng", nil), ("单", "shàn", nil), ("仇", "qiú", nil), ("解", "xiè", nil), ("区", "ōu", nil),
         ("乐", "yuè", nil), ("查", "zhā", nil), ("沈", "shěn", nil), ("盖", "gě", nil), ("繁", "pó", nil),

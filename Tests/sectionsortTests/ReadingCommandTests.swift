@@ -101,6 +101,29 @@ import Testing
         }
     }
 
+    /// The README's examples: each "$ sectionsort …" command in the section "Names in Chinese and
+    /// Japanese" prints exactly the block below it.
+    @Test func readmeExamplesAreWhatTheToolPrints() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        var checked = 0
+        var lines = section.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        while let line = lines.popFirst() {
+            guard line.hasPrefix("$ sectionsort ") else { continue }
+            let expected = lines.prefix { $0 != "```" }.joined(separator: "\n") + "\n"
+            let arguments = line.dropFirst("$ sectionsort ".count).split(separator: " ").map { argument in
+                argument.hasPrefix("Examples/") ? root.appendingPathComponent(String(argument)).path : String(argument)
+            }
+            let result = try SectionSortCommand.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == expected, "\(line)")
+            checked += 1
+        }
+        #expect(checked == 2)
+    }
+
     @Test func usageAndDataErrors() throws {
         let lines = try SectionSortCommand.run(["--reading", "kana"], stdin: "a\n")
         #expect(lines.status == 64 && lines.stderr.contains("--reading"))
