@@ -81,8 +81,34 @@ final class ChineseNameReader: Sendable {
         return nil
     }
 
+    /// Workers that no thread is using, kept with their caches for the next jobs.
+    private let idleWorkers = Mutex<[PooledWorker]>([])
+
     /// A reader for one worker thread: its own transliterator (cloned when first needed) and cache.
     func makeWorker() -> Worker { Worker(reader: self) }
+
+    /// Runs `body` with a worker that no other thread uses meanwhile: an idle one, or a new one,
+    /// which goes back to the pool afterwards with what it has cached.
+    func withWorker<Result: Sendable>(_ body: (Worker) -> Result) -> Result {
+        let pooled = idleWorkers.withLock { $0.popLast() } ?? PooledWorker(worker: makeWorker())
+        defer { idleWorkers.withLock { $0.append(pooled) } }
+        return body(pooled.worker)
+    }
+
+    /// Runs `body` with a worker of `reader`, or with nil when there is no reader.
+    static func withWorker<Result: Sendable>(of reader: ChineseNameReader?, _ body: (Worker?) -> Result) -> Result {
+        guard let reader else { return body(nil) }
+        return reader.withWorker { body($0) }
+    }
+
+    /// A worker while it waits in the pool.
+    ///
+    /// `@unchecked Sendable` is sound because the pool hands each worker to one thread at a time:
+    /// `withWorker` takes it out under the pool's lock and puts it back only after its `body`
+    /// returned, so no two threads ever use it (or its transliterator) at once.
+    private struct PooledWorker: @unchecked Sendable {
+        let worker: Worker
+    }
 
     /// The block of the common unified ideographs, whose syllables a worker finds by position.
     private static let commonIdeographs: ClosedRange<UInt32> = 0x4E00...0x9FFF

@@ -112,23 +112,24 @@ extension IndexedCollation {
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
             let buffer = KeyBuffer(capacity: range.count * 48)
-            let nameReader = names?.makeWorker()
-            let (starts, sectionRanks) = withWorkerCollator { collator in
-                var starts: [Int] = [], sectionRanks: [Int] = []
-                starts.reserveCapacity(range.count + 1)
-                sectionRanks.reserveCapacity(range.count)
-                locator.withLookup { lookup in
-                    input.forEachKey(in: range) { _, primary, secondary, reading in
-                        starts.append(buffer.count)
-                        let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
-                                                                 hasReadings: hasReadings, names: nameReader,
-                                                                 directions: (options.order, options.secondaryOrder), collator: collator,
-                                                                 method: options.keyMethod, lookup: lookup, to: buffer)
-                        sectionRanks.append(ranks[section])
+            let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
+                withWorkerCollator { collator in
+                    var starts: [Int] = [], sectionRanks: [Int] = []
+                    starts.reserveCapacity(range.count + 1)
+                    sectionRanks.reserveCapacity(range.count)
+                    locator.withLookup { lookup in
+                        input.forEachKey(in: range) { _, primary, secondary, reading in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
+                                                                     hasReadings: hasReadings, names: nameReader,
+                                                                     directions: (options.order, options.secondaryOrder),
+                                                                     collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
+                            sectionRanks.append(ranks[section])
+                        }
                     }
+                    starts.append(buffer.count)
+                    return (starts, sectionRanks)
                 }
-                starts.append(buffer.count)
-                return (starts, sectionRanks)
             }
             body(range) { item in
                 let local = item - range.lowerBound

@@ -165,12 +165,13 @@ enum SectioningEngine {
                         let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
                         let buffer = KeyBuffer(capacity: items.count * 48)
                         var histogram = [Int](repeating: 0, count: sectionCount)
-                        let nameReader = names?.makeWorker()
-                        let offsets = collation.withWorkerCollator { collator in
-                            collation.locator.withLookup { lookup in
-                                computeKeys(items, input: input, lookup: lookup, collator: collator, names: nameReader,
-                                            method: configuration.keyMethod, into: buffer,
-                                            sections: sections, histogram: &histogram)
+                        let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
+                            collation.withWorkerCollator { collator in
+                                collation.locator.withLookup { lookup in
+                                    computeKeys(items, input: input, lookup: lookup, collator: collator, names: nameReader,
+                                                method: configuration.keyMethod, into: buffer,
+                                                sections: sections, histogram: &histogram)
+                                }
                             }
                         }
                         buffer.shrinkToFit()
