@@ -16,7 +16,8 @@ struct BenchmarkRun {
         let repetitions = arguments.quick ? 3 : 5
         let readingSize = arguments.size ?? (arguments.quick ? 100_000 : 1_000_000)
         if arguments.readingsOnly {
-            try ReadingComparison.run(size: readingSize, rounds: arguments.quick ? 2 : 5, sample: arguments.quick ? 2_000 : 20_000, report: &report)
+            try ReadingComparison.run(size: readingSize, rounds: arguments.quick ? 2 : 5, sample: arguments.quick ? 2_000 : 20_000,
+                                      threads: arguments.threads?.first, report: &report)
             return report
         }
 
@@ -121,7 +122,7 @@ struct BenchmarkRun {
         report.ratios["dates_by_day_vs_naive"] = engineDates.speedupOverNaive
 
         try ReadingComparison.run(size: arguments.quick ? 100_000 : 1_000_000, rounds: arguments.quick ? 2 : 5,
-                                  sample: arguments.quick ? 2_000 : 20_000, report: &report)
+                                  sample: arguments.quick ? 2_000 : 20_000, threads: nil, report: &report)
         return report
     }
 

@@ -5,10 +5,11 @@ import Foundation
 /// against the same names without it, and a reading function that gives no reading against none.
 /// Rounds alternate between the contenders, so that the machine's noise falls on both alike.
 enum ReadingComparison {
-    static func run(size: Int, rounds: Int, sample sampleSize: Int, report: inout Report) throws {
+    static func run(size: Int, rounds: Int, sample sampleSize: Int, threads: Int?, report: inout Report) throws {
         let collation = try IndexedCollation(locale: "zh_CN")
         let names = ChineseNameWorkload(seed: 20261123).names(size)
-        let asNames = SectioningOptions(readsChineseNames: true)
+        let asNames = SectioningOptions(threads: threads, readsChineseNames: true)
+        let plain = SectioningOptions(threads: threads)
 
         // Output check first: the option's sections are those of the same names with the readings
         // that ICU's transform gives for each whole name (checked on a sample: the whole transform
@@ -25,9 +26,11 @@ enum ReadingComparison {
         }
 
         let contenders: [(name: String, body: () -> Int)] = [
-            ("\(size) Chinese names, keys as they are", { collation.sections(of: names, by: { $0 }).itemCount }),
+            ("\(size) Chinese names, keys as they are", { collation.sections(of: names, by: { $0 }, options: plain).itemCount }),
             ("\(size) Chinese names, --chinese-names (readsChineseNames)", { collation.sections(of: names, by: { $0 }, options: asNames).itemCount }),
-            ("\(size) Chinese names, a reading function that gives none", { collation.sections(of: names, by: { $0 }, reading: { _ in nil }).itemCount }),
+            ("\(size) Chinese names, a reading function that gives none", {
+                collation.sections(of: names, by: { $0 }, reading: { _ in nil }, options: plain).itemCount
+            }),
         ]
         // A warm-up round opens the transform and fills the syllable cache, as any first use does;
         // its time is reported apart.
@@ -41,9 +44,8 @@ enum ReadingComparison {
                 if round == 0 { if index == 1 { firstUse = elapsed } } else { seconds[index].append(elapsed) }
             }
         }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
         let measurements = contenders.indices.map {
-            Measurement(name: contenders[$0].name, items: size, threads: cores, repetitions: rounds, seconds: seconds[$0],
+            Measurement(name: contenders[$0].name, items: size, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, repetitions: rounds, seconds: seconds[$0],
                         peakMemoryBytes: PeakMemory.current())
         }
         report.readings = measurements

@@ -19,7 +19,8 @@ let usage = """
       --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
       --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
       --readings-only  only the readings comparison: --size Chinese names (default 1000000;
-                       quick 100000) with and without readsChineseNames (--chinese-names)
+                       quick 100000) with and without readsChineseNames (--chinese-names), on
+                       the first of --threads (default all cores)
       --write-names FILE --count N
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort)

@@ -33,6 +33,8 @@ extension IndexedCollation {
     ///   ``SectioningOptions/includesEmptySections``).
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their
     ///   strings and readings, divided among the threads. Each reading is read once.
+    @_specialize(where Item == Int)
+    @_specialize(where Item == String)
     public func sections<Item>(of items: [Item], by key: (Item) -> String, reading: (Item) -> String?,
                                then secondaryKey: ((Item) -> String)? = nil,
                                options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
