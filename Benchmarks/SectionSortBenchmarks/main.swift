@@ -21,9 +21,10 @@ let usage = """
       --readings-only  only the readings comparison: --size Chinese names (default 1000000;
                        quick 100000) with and without readsChineseNames (--chinese-names), on
                        the first of --threads (default all cores)
-      --write-names FILE --count N
+      --write-names FILE --count N [--chinese]
                        write N generated names, one a line, to FILE and exit (the input of
-                       scripts/compare-gnu-sort)
+                       scripts/compare-gnu-sort); --chinese: the Chinese names of the
+                       readings comparison
       -h, --help       show this help
     """
 
@@ -38,6 +39,7 @@ struct Arguments {
     var namesPath: String?
     var count = 1_000_000
     var readingsOnly = false
+    var chineseNames = false
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -67,6 +69,7 @@ struct Arguments {
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
             case "--readings-only": result.readingsOnly = true
+            case "--chinese": result.chineseNames = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -107,7 +110,8 @@ do {
 }
 
 if let path = arguments.namesPath {
-    let names = NameWorkload(seed: 20261122).names(arguments.count)
+    let names = arguments.chineseNames ? ChineseNameWorkload(seed: 20261123).names(arguments.count)
+        : NameWorkload(seed: 20261122).names(arguments.count)
     var bytes = [UInt8]()
     bytes.reserveCapacity(arguments.count * 24)
     for name in names { bytes += name.utf8; bytes.append(0x0A) }

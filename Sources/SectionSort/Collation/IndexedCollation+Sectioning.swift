@@ -221,25 +221,27 @@ extension IndexedCollation {
     public func orderingKey(primary: String, reading: String? = nil, secondary: String? = nil,
                             options: SectioningOptions = SectioningOptions(),
                             listHasReadings: Bool = false) -> (sectionRank: Int, section: Int, key: [UInt8]) {
-        let names = options.readsChineseNames ? chineseNameReader()?.makeWorker() : nil
         let buffer = KeyBuffer()
         var primary = primary, reading = reading, secondary = secondary
         let hasReadings = listHasReadings || reading != nil || options.readsChineseNames
-        let section = withWorkerCollator { collator in
-            locator.withLookup { lookup in
-                primary.withUTF8 { primaryBytes in
-                    func append(_ readingBytes: UnsafeBufferPointer<UInt8>?, _ secondaryBytes: UnsafeBufferPointer<UInt8>?) -> Int {
-                        SectioningEngine.appendKey(primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
-                                                   hasReadings: hasReadings,
-                                                   names: names, directions: (options.order, options.secondaryOrder),
-                                                   collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let section = ChineseNameReader.withWorker(of: names) { names in
+            withWorkerCollator { collator in
+                locator.withLookup { lookup in
+                    primary.withUTF8 { primaryBytes in
+                        func append(_ readingBytes: UnsafeBufferPointer<UInt8>?, _ secondaryBytes: UnsafeBufferPointer<UInt8>?) -> Int {
+                            SectioningEngine.appendKey(primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
+                                                       hasReadings: hasReadings, names: names,
+                                                       directions: (options.order, options.secondaryOrder),
+                                                       collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
+                        }
+                        func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
+                            if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }
+                            return append(readingBytes, nil)
+                        }
+                        if reading != nil { return reading!.withUTF8 { withSecondary($0) } }
+                        return withSecondary(nil)
                     }
-                    func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
-                        if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }
-                        return append(readingBytes, nil)
-                    }
-                    if reading != nil { return reading!.withUTF8 { withSecondary($0) } }
-                    return withSecondary(nil)
                 }
             }
         }
