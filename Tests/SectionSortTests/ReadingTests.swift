@@ -214,6 +214,17 @@ import Testing
         #expect(order.firstIndex(of: 5)! > order.firstIndex(of: 0)!, "zhāng: 张 and 章 tie on the reading and go by collation")
     }
 
+    /// Why the option is off by default: words and places are read with surname readings too.
+    @Test func wordsAreReadAsNamesToo() throws {
+        let reader = try #require(try IndexedCollation(locale: "zh_CN").chineseNameReader())
+        #expect(reader.transformWhole("乐山") == "yuè shān")
+        #expect(reader.transformWhole("解放") == "xiè fàng")
+        #expect(reader.transformWhole("单位") == "shàn wèi")
+        let collation = try IndexedCollation(locale: "zh_CN")
+        #expect(collation.sections(of: ["乐山"], by: { $0 }).map(\.title) == ["L"])
+        #expect(collation.sections(of: ["乐山"], by: { $0 }, options: SectioningOptions(readsChineseNames: true)).map(\.title) == ["Y"])
+    }
+
     @Test func givenReadingsWinOverChineseNameReadings() throws {
         let collation = try IndexedCollation(locale: "zh_CN")
         let contacts = [Contact(name: "曾志伟", reading: "céng"), Contact(name: "单田芳", reading: nil), Contact(name: "李", reading: "")]
@@ -230,6 +241,9 @@ import Testing
         let read = collation.sections(of: names, by: { $0 }, options: SectioningOptions(readsChineseNames: true))
         // The transform has its surname readings for simplified characters only: 單 is read dān.
         #expect(Self.titledStrings(read) == ["D": ["單田芳"], "L": ["Lin"], "Z": ["曾志偉", "張三"]])
+        let reader = try #require(collation.chineseNameReader())
+        #expect(["單", "樂", "區", "曾", "仇", "解", "查", "沈"].map(reader.transformWhole)
+                == ["dān", "lè", "qū", "zēng", "qiú", "xiè", "zhā", "shěn"])
     }
 
     private static func titledStrings(_ list: SectionedList<String>) -> [String: [String]] {

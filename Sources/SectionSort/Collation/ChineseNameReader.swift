@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Reads keys written in Han characters as Chinese personal names: the pinyin that ICU's
 /// `Han-Latin/Names` transform gives (曾志伟 → "zēng zhì wěi", 单田芳 → "shàn tián fāng"), which
 /// reads the first character of a name with its surname reading.
@@ -23,7 +21,7 @@ final class ChineseNameReader: Sendable {
         var startsName: Bool
     }
 
-    private let prototype: Mutex<ICUTransliterator>
+    private let prototype: Locked<ICUTransliterator>
     /// Characters that some rule reads differently depending on the character after them.
     private let contextual: Set<UInt32>
     /// Set when a rule has a context this reader does not model: every key is then read whole.
@@ -33,7 +31,7 @@ final class ChineseNameReader: Sendable {
     private let filler: Unicode.Scalar
     /// Syllables read so far, shared by all workers; nil marks a probe that did not split into one
     /// syllable per character (its keys are read whole).
-    private let syllables = Mutex<[SyllableKey: [UInt8]?]>([:])
+    private let syllables = Locked<[SyllableKey: [UInt8]?]>([:])
 
     init() throws(ICUError) {
         let names = try ICUTransliterator(id: Self.transformID)
@@ -52,7 +50,7 @@ final class ChineseNameReader: Sendable {
         self.contextual = contextual
         readsWholeKeysOnly = !understood
         filler = ["一", "丁", "七"].map { $0.unicodeScalars.first! }.first { !contextual.contains($0.value) } ?? "一"
-        prototype = Mutex(names)
+        prototype = Locked(names)
     }
 
     private enum RuleContext { case none, character(UInt32), unknown }
@@ -82,7 +80,7 @@ final class ChineseNameReader: Sendable {
     }
 
     /// Workers that no thread is using, kept with their caches for the next jobs.
-    private let idleWorkers = Mutex<[PooledWorker]>([])
+    private let idleWorkers = Locked<[PooledWorker]>([])
 
     /// A reader for one worker thread: its own transliterator (cloned when first needed) and cache.
     func makeWorker() -> Worker { Worker(reader: self) }

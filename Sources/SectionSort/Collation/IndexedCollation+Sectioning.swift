@@ -16,8 +16,8 @@ public struct SectioningOptions: Sendable, Hashable {
     /// them by that pinyin: under the Latin letter of the reading, ties by the characters' own
     /// collation, then input order. Items with a reading of their own
     /// (``IndexedCollation/sections(of:by:reading:then:options:)``) use that one; keys without Han
-    /// characters are sorted as they are. Off by default: place names and words are not read as
-    /// surnames (长江 is Cháng Jiāng, but the transform reads 长 as the surname Zhǎng only before 孙).
+    /// characters are sorted as they are. Off by default: it reads every Han key as a personal
+    /// name, and words and places with surname readings (乐山, the city Lèshān, as yuè shān).
     public var readsChineseNames = false
     /// How keys are computed (for benchmarks; the default is the faster method).
     @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf16Whole

@@ -31,9 +31,9 @@ public final class IndexedCollation: Sendable {
     let locator: SectionLocator
     private let collator: Mutex<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
-    private let idleWorkerCollators = Mutex<[PooledCollator]>([])
+    private let idleWorkerCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
-    private let nameReader = Mutex<ChineseNameReader?>(nil)
+    private let nameReader = Locked<ChineseNameReader?>(nil)
 
     /// Creates the collation of `locale`.
     ///
