@@ -1,12 +1,16 @@
 import Foundation
 
 // The entry point only: `run()` (Modes/Run.swift) does the work; errors end the program here.
+// Synchronous on purpose: the fatal signals are blocked on this thread before any other exists.
+FatalSignals.install()
 do {
-    try await run()
+    try run()
 } catch {
-    // Interrupted: the signal handler is removing the runs and ends the program itself.
-    while TemporaryDirectory.interrupted.load(ordering: .sequentiallyConsistent) { pause() }
-    FileHandle.standardError.write(Data("sectionsort: \(error.message)\n".utf8))
-    if error.code == .usage { FileHandle.standardError.write(Data("Try 'sectionsort --help' for more information.\n".utf8)) }
+    // A fatal signal may have removed the temporary files under a thread that then failed:
+    // the signal's thread ends the program, without a message.
+    TemporaryFiles.waitIfExiting()
+    if error.code == .brokenPipe { FatalSignals.die(of: SIGPIPE) }
+    // One line, usage errors included (GNU tools add a second line; the README promises one).
+    StandardError.write("sectionsort: \(error.message)\(error.code == .usage ? " (see 'sectionsort --help')" : "")\n")
     exit(error.code.rawValue)
 }

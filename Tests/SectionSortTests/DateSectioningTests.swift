@@ -171,12 +171,57 @@ func instant(_ iso: String) -> Date {
 
     @Test func farPastAndFuture() throws {
         let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let first = utc.date(from: DateComponents(year: 1, month: 1, day: 1, hour: 12))!
-        let last = utc.date(from: DateComponents(year: 9999, month: 12, day: 31, hour: 12))!
+        let first = Date(timeIntervalSince1970: Double(Self.days(1, 1, 1)) * 86400 + 43200)
+        let last = Date(timeIntervalSince1970: Double(Self.days(9999, 12, 31)) * 86400 + 43200)
         let list = byDay.sections(of: [last, first], by: { $0 })
         #expect(list.sectionTitles == ["0001-01-01", "9999-12-31"])
+        #expect(list.map { $0.period!.header } == ["January 1, 1", "December 31, 9999"])
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date, counted year by year and month by
+    /// month: independent of the arithmetic the library uses.
+    static func days(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+        var total = 0
+        if year >= 1970 { for y in 1970..<year { total += isLeap(y) ? 366 : 365 } } else { for y in year..<1970 { total -= isLeap(y) ? 366 : 365 } }
+        let lengths = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return total + lengths.prefix(month - 1).reduce(0, +) + day - 1
+    }
+
+    /// ISO 8601 dates are proleptic Gregorian; Foundation's Gregorian calendar is Julian before
+    /// 1582-10-15, where titles were once off by up to ten days from `start` (0001-01-01T00:00Z
+    /// was titled 0001-01-03). Titles, starts and headers now agree for years 1 to 9999 in every
+    /// unit, the ten days the reform skipped included.
+    @Test func datesBeforeTheReformAreProlepticGregorian() throws {
+        var random = SystemRandomNumberGenerator()
+        func title(_ y: Int, _ m: Int, _ d: Int) -> String { String(format: "%04d-%02d-%02d", y, m, d) }
+        var dates: [(Int, Int, Int)] = [(1, 1, 1), (1, 12, 31), (4, 2, 29), (100, 3, 1), (1500, 2, 28), (1200, 2, 29), (1600, 2, 29), (1582, 10, 4), (1582, 10, 5),
+                                        (1582, 10, 14), (1582, 10, 15), (1599, 12, 31), (1600, 1, 1), (9999, 12, 31)]
+        for _ in 0..<200 { dates.append((Int.random(in: 1...1700, using: &random), Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))) }
+        for unit in DateUnit.allCases {
+            let sectioning = try DateSectioning(unit: unit, locale: enUS, timeZoneIdentifier: "UTC")
+            for (year, month, day) in dates {
+                let days = Self.days(year, month, day)
+                let period = sectioning.period(containing: Date(timeIntervalSince1970: Double(days) * 86400 + 3600))
+                let start = Int(period.start.timeIntervalSince1970 / 86400)
+                switch unit {
+                case .day:
+                    #expect(period.title == title(year, month, day) && start == days, "\(year)-\(month)-\(day)")
+                    let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+                    #expect(period.header == "\(months[month - 1]) \(day), \(year)", "\(year)-\(month)-\(day)")
+                case .week:
+                    // en_US weeks start on Sunday; 1970-01-01 was a Thursday.
+                    #expect(((start + 4) % 7 + 7) % 7 == 0 && (start...start + 6).contains(days), "\(year)-\(month)-\(day)")
+                    #expect(period.end.timeIntervalSince(period.start) == 7 * 86400)
+                case .month:
+                    #expect(period.title == String(format: "%04d-%02d", year, month) && start == Self.days(year, month, 1), "\(year)-\(month)")
+                    let next = month == 12 ? Self.days(year + 1, 1, 1) : Self.days(year, month + 1, 1)
+                    #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic month's length")
+                case .year:
+                    #expect(period.title == String(format: "%04d", year) && start == Self.days(year, 1, 1), "\(year)")
+                }
+            }
+        }
     }
 
     @Test func unknownTimeZoneIsAnError() {

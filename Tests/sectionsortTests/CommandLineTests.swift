@@ -73,18 +73,11 @@ final class ErrorCollector: @unchecked Sendable {
             done.signal()
         }.start()
     }
-    func value() -> String {
+    func value() -> String { String(decoding: bytes(), as: UTF8.self) }
+    func bytes() -> [UInt8] {
         done.wait()
-        return String(decoding: data, as: UTF8.self)
+        return [UInt8](data)
     }
-}
-
-func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-tests-\(getpid())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(bytes).write(to: url)
-    return url.path
 }
 
 func jsonObject(_ text: String) throws -> [String: Any] {
@@ -158,10 +151,12 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func severalFilesAreReadInOrder() throws {
-        let first = try temporaryFile("first.txt", Array("b\n".utf8))
-        let second = try temporaryFile("second.txt", Array("a".utf8))
-        let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
-        #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
+        try withScratchDirectory { directory in
+            let first = try write("b\n", to: "first.txt", in: directory)
+            let second = try write("a", to: "second.txt", in: directory)
+            let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
+            #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
+        }
     }
 
     @Test func options() throws {
@@ -201,7 +196,9 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func dataErrorsNameFileLineAndColumnAndWriteNothing() throws {
-        let invalid = try temporaryFile("bad.txt", Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8))
+        try withScratchDirectory { directory in
+        let invalid = directory.appendingPathComponent("bad.txt").path
+        try Data(Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8)).write(to: URL(fileURLWithPath: invalid))
         let utf8 = try SectionSortCommand.run([invalid])
         #expect(utf8.status == 65)
         #expect(utf8.stdout.isEmpty)
@@ -209,6 +206,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 
         let lossy = try SectionSortCommand.run(["--lossy", invalid])
         #expect(lossy.status == 0 && lossy.stderr.isEmpty)
+        }
 
         let quote = try SectionSortCommand.run(["-f", "csv", "-k", "a"], stdin: "a\n\"open\n")
         #expect(quote.status == 65 && quote.stdout.isEmpty)
@@ -237,16 +235,38 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         for (arguments, message) in [(["--bogus"], "unknown option '--bogus'"),
                                      (["-f", "csv"], "missing '--key <name>'"),
                                      (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+                                     (["--locale", "/no/such/file"], "unknown locale '/no/such/file'"),  // once exit 70
                                      (["-f", "xml"], "unknown input format 'xml'"),
                                      (["--threads", "0"], "--threads needs a positive number"),
+                                     (["-j", "100000"], "--threads takes at most 256"),  // once accepted, and twice as slow
                                      (["--key"], "option '--key' needs a value")] {
             let result = try SectionSortCommand.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("--help"))
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line, as the README says: \(result.stderr)")
         }
         let missing = try SectionSortCommand.run(["/no/such/file"])
         #expect(missing.status == 66 && missing.stderr.contains("/no/such/file: no such file"))
+    }
+
+    /// A standard error that cannot be written (full, or closed) loses the message but neither
+    /// crashes the program nor changes its exit status; `--help` and `--version` that cannot be
+    /// written fail like any other output.
+    @Test func unwritableStandardErrorAndOutput() throws {
+        let sectionsort = SectionSortCommand.executable.path
+        for redirection in ["2>/dev/full", "2>&-"] {
+            for (arguments, status) in [("--bogus", 64), ("/no/such/file", 66), ("-f csv -k x /dev/null", 65)] {
+                let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                                               ["-c", "exec \"$0\" \(arguments) \(redirection)", sectionsort], input: [])
+                #expect(result.status == Int32(status), "\(arguments) \(redirection)")
+            }
+        }
+        for option in ["--help", "--version"] {
+            let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(option) >/dev/full", sectionsort], input: [])
+            #expect(result.status == 74, "\(option) >/dev/full")
+            #expect(result.stderr.contains("write to standard output failed"))
+        }
     }
 
     @Test func helpAndVersion() throws {
@@ -311,6 +331,18 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let weeks = try SectionSortCommand.run(["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-o", "jsonl"],
                                                stdin: "2026-11-18T12:00:00Z\n")
         #expect(weeks.stdout.contains("\"section\": \"2026-11-16\""), "Swedish weeks start on Monday")
+    }
+
+    /// Timestamps are proleptic Gregorian (ISO 8601); titles, starts and headers once followed
+    /// Foundation's Julian calendar before 1582-10-15 (0001-01-01T00:00:00Z was titled 0001-01-03).
+    @Test func datesBeforeTheGregorianReform() throws {
+        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+                                                stdin: "0001-01-01T00:00:00Z\n1582-10-10T12:00:00Z\n1582-10-15T00:00:00Z\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["0001-01-01", "1582-10-10", "1582-10-15"])
+        #expect(found.map { $0["start"] as? String } == ["0001-01-01T00:00:00+00:00", "1582-10-10T00:00:00+00:00", "1582-10-15T00:00:00+00:00"])
+        #expect(found.map { $0["header"] as? String } == ["January 1, 1", "October 10, 1582", "October 15, 1582"])
     }
 
     @Test func dateErrors() throws {

@@ -72,7 +72,8 @@ import Testing
     }
 
     @Test func readingsSortTheSameInRunsOnDisk() throws {
-        let input = try temporaryFile("readings.csv", Array(Self.contacts(40_000).utf8))
+        try withScratchDirectory { directory in
+        let input = try write(Self.contacts(40_000), to: "readings.csv", in: directory)
         for flags in [["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
                       ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"]] {
             let arguments = ["-f", "csv", "-k", "name"] + flags + ["-o", "csv", input]
@@ -82,6 +83,7 @@ import Testing
             #expect(limited.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
             let threads = try SectionSortCommand.run(arguments + ["-j", "1"])
             #expect(threads.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
+        }
         }
     }
 

@@ -17,12 +17,12 @@ struct RunMerger {
             var merged: [SortedRun.File] = []
             for start in stride(from: 0, to: runs.count, by: fanIn) {
                 let group = runs[start..<min(runs.count, start + fanIn)]
-                let writer = try SortedRun.Writer(path: directory.newFilePath())
+                let writer = try SortedRun.Writer(in: directory)
                 try Self.merge(group.map { ($0.path, nil) }, bufferSize: bufferSize) { (key, record) throws(CLIError) in
                     try writer.append(key: key, record: record)
                 }
                 merged.append(try writer.finish())
-                for run in group { unlink(run.path) }
+                for run in group { directory.removeFile(run.path) }
             }
             runs = merged
         }

@@ -24,10 +24,9 @@ enum SortedRun {
         private var written = 0
         private var sectionStarts: [(rank: Int, offset: Int)] = []
 
-        init(path: String) throws(CLIError) {
-            self.path = path
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-            guard descriptor >= 0 else { throw .io("\(path): cannot create: \(String(cString: strerror(errno)))") }
+        /// Writes to a new file of `directory`.
+        init(in directory: TemporaryDirectory) throws(CLIError) {
+            (path, descriptor) = try directory.createFile()
             output = BufferedOutput(descriptor: descriptor, name: path)
         }
 

@@ -1,5 +1,13 @@
+@_spi(CommandLine) import SectionSort
+
 /// Reads CSV and TSV with a header row: RFC 4180 quoting ("a ""quoted"" field", delimiters and
 /// line breaks inside quotes), LF or CRLF record endings.
+///
+/// The rules, each a data error naming the place when broken: every record has as many fields as
+/// the header (RFC 4180); a CR outside quotes ends a record only before an LF (old Mac line
+/// endings, lone CRs, are refused rather than read as one long record); after a closing quote
+/// comes a delimiter or the end of the record; every byte is UTF-8 unless `--lossy`; an input
+/// needs its header row, so an empty one is refused.
 ///
 /// One reader reads one input, batch by batch: the first record is the header, and only the key
 /// columns' fields are decoded; every record's bytes stay as they are.
@@ -11,9 +19,11 @@ struct DelimitedReader {
     let readingColumn: String?
     let decoder: KeyDecoder
     /// The key columns' positions, once the header has been read.
-    private var columns: (key: Int, secondary: Int?, reading: Int?)?
+    private var columns: (key: Int, secondary: Int?, reading: Int?, count: Int)?
     /// The header row's bytes, once read.
     private(set) var header: [UInt8]?
+    /// The header's column names, once read.
+    private(set) var columnNames: [String]?
 
     init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder) {
         self.delimiter = delimiter
@@ -48,6 +58,17 @@ struct DelimitedReader {
                 for position in 0..<offset where bytes[position] == 0x0A { current += 1; lineStart = position + 1 }
                 return SourceLocation(file: name, line: current, column: offset - lineStart + 1)
             }
+            // Whole records are checked, not only their keys: the policy is the same for every
+            // format. Whole lines hold whole characters (a line feed is never inside one).
+            if !decoder.lossy {
+                let complete = isFinal ? bytes.count : LineReader.completeLength(of: data, isFinal: false)
+                if let offset = UTF8Decoding.firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[0..<complete])) {
+                    throw KeyDecoder.invalid(at: location(offset))
+                }
+            }
+            if isFinal && bytes.isEmpty && columns == nil {
+                throw .data("the input is empty: no header row, so no column '\(Echo.bounded(keyColumn))'", at: location(0))
+            }
             var position = 0
             while position < bytes.count {
                 let outcome = try parseRecord(bytes, from: position, isFinal: isFinal, location: location)
@@ -58,21 +79,18 @@ struct DelimitedReader {
                     try readHeader(fields, bytes: bytes, range: range, location: location)
                     continue
                 }
-                func decoded(_ column: Int, _ columnName: String) throws(CLIError) -> Range<Int> {
-                    guard column < fields.count else {
-                        throw .data("record has \(fields.count) fields, so no '\(columnName)' (column \(column + 1))", at: location(range.lowerBound))
-                    }
-                    let field = fields[column]
+                guard fields.count == columns.count else {
+                    throw .data("the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header \(columns.count) "
+                                + "(every record needs one field per column)", at: location(range.lowerBound))
+                }
+                func decoded(_ column: Int) -> Range<Int> {
                     let start = keyBytes.count
-                    Self.appendContent(of: field, in: bytes, to: &keyBytes)
-                    try keyBytes.withUnsafeBufferPointer { (key) throws(CLIError) in
-                        try decoder.validate(UnsafeBufferPointer(rebasing: key[start...]), at: location(field.range.lowerBound + (field.isQuoted ? 1 : 0)))
-                    }
+                    Self.appendContent(of: fields[column], in: bytes, to: &keyBytes)
                     return start..<keyBytes.count
                 }
-                let key = try decoded(columns.key, keyColumn)
-                let secondary = try columns.secondary.map { (column) throws(CLIError) in try decoded(column, secondaryColumn!) }
-                let reading = try columns.reading.map { (column) throws(CLIError) in try decoded(column, readingColumn!) }
+                let key = decoded(columns.key)
+                let secondary = columns.secondary.map(decoded)
+                let reading = columns.reading.map(decoded)
                 records.append((range, key, secondary, reading))
             }
         }
@@ -101,17 +119,17 @@ struct DelimitedReader {
                 try decoder.decode(text, at: location(field.range.lowerBound))
             })
         }
-        guard let key = names.firstIndex(of: keyColumn) else {
-            throw .data("no column '\(keyColumn)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
+        func missing(_ column: String) -> CLIError {
+            .data("no column '\(Echo.bounded(column))' in the header (columns: \(Echo.bounded(names.joined(separator: ", "))))", at: location(range.lowerBound))
         }
+        guard let key = names.firstIndex(of: keyColumn) else { throw missing(keyColumn) }
         func column(_ name: String?) throws(CLIError) -> Int? {
             guard let name else { return nil }
-            guard let column = names.firstIndex(of: name) else {
-                throw .data("no column '\(name)' in the header (columns: \(names.joined(separator: ", ")))", at: location(range.lowerBound))
-            }
+            guard let column = names.firstIndex(of: name) else { throw missing(name) }
             return column
         }
-        columns = (key, try column(secondaryColumn), try column(readingColumn))
+        columns = (key, try column(secondaryColumn), try column(readingColumn), names.count)
+        columnNames = names
         header = Array(bytes[range])
     }
 
@@ -156,18 +174,25 @@ struct DelimitedReader {
                 }
                 fields.append(Field(range: fieldStart..<position, isQuoted: true))
             } else {
-                while position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A { position += 1 }
-                var end = position
-                if end > fieldStart && bytes[end - 1] == 0x0D && (position >= bytes.count || bytes[position] == 0x0A) { end -= 1 }
-                fields.append(Field(range: fieldStart..<end, isQuoted: false))
+                while position < bytes.count && bytes[position] != delimiter && bytes[position] != 0x0A && bytes[position] != 0x0D {
+                    position += 1
+                }
+                fields.append(Field(range: fieldStart..<position, isQuoted: false))
+            }
+            // A CR outside quotes must start a CR LF.
+            if position < bytes.count && bytes[position] == 0x0D {
+                if position + 1 == bytes.count && !isFinal { return .incomplete }
+                if position + 1 == bytes.count || bytes[position + 1] != 0x0A {
+                    throw .data("a carriage return not followed by a line feed (records end with LF or CR LF; "
+                                + "old Mac line endings can be converted with tr '\\r' '\\n')", at: location(position))
+                }
             }
             if position < bytes.count && bytes[position] == delimiter { position += 1; continue }
             // The end of the record: CR LF, LF, or the end of the data.
             if position >= bytes.count && !isFinal { return .incomplete }
-            var recordEnd = position
+            let recordEnd = position
             if position < bytes.count && bytes[position] == 0x0D { position += 1 }
             if position < bytes.count && bytes[position] == 0x0A { position += 1 }
-            if recordEnd > start && bytes[recordEnd - 1] == 0x0D { recordEnd -= 1 }
             return .record(fields: fields, bytes: start..<recordEnd, next: position)
         }
     }

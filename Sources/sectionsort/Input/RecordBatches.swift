@@ -21,24 +21,46 @@ struct RecordBatches {
         var recordsRead = 0
         // Reads take a fraction of the budget, so that a batch fills it in a few reads.
         let readSize = max(1 << 16, budget / 8)
+        var firstColumns: (input: String, names: [String])?
         for path in options.inputs {
             let input = try InputSource(path: path)
             var parser = Parser(options)
             var carried: [UInt8] = []
             var line = 1
+            var nextReadSize = readSize
+            var isFirstRead = true
             while true {
-                let block = try input.read(upTo: readSize)
+                var block = try input.read(upTo: nextReadSize)
+                if isFirstRead && block.starts(with: Self.byteOrderMark) {
+                    // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first record.
+                    block.removeFirst(Self.byteOrderMark.count)
+                }
+                isFirstRead = false
                 let data = carried.isEmpty ? block : carried + block
                 let isFinal = input.isAtEnd
                 let before = batch.count
                 let consumed = try parser.read(data, isFinal: isFinal, name: input.name, line: line, into: &batch)
                 if header == nil, let parsed = parser.header { header = parsed }
+                if let names = parser.columnNames, !parser.columnsChecked {
+                    // Several csv or tsv inputs are one table: every header must be the first's.
+                    if let first = firstColumns, first.names != names {
+                        throw .data("the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
+                                    + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
+                                    at: SourceLocation(file: input.name, line: 1, column: 1))
+                    }
+                    if firstColumns == nil { firstColumns = (input.name, names) }
+                    parser.columnsChecked = true
+                }
                 recordsRead += batch.count - before
                 progress.update("reading", done: recordsRead, total: nil)
                 if !isFinal {
                     // Only later reads of this input need the line number they start on.
                     line += data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
                     carried = Array(data[consumed...])
+                    // A record longer than a read (one 50 MB line under a small limit): read as
+                    // much again as is carried, so that the bytes re-read and re-scanned stay
+                    // linear in the record's length, not quadratic.
+                    nextReadSize = max(readSize, carried.count)
                 }
                 if batch.estimatedSortingMemory >= budget {
                     try body(batch, false, header)
@@ -50,9 +72,14 @@ struct RecordBatches {
         try body(batch, true, header)
     }
 
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// The reader of one input's format.
     private struct Parser {
         private var delimited: DelimitedReader?
+        private var jsonLines: JSONLinesReader?
+        /// Whether the header's columns were compared with the first input's.
+        var columnsChecked = false
         private let options: CommandLineOptions
         private let decoder: KeyDecoder
 
@@ -63,9 +90,13 @@ struct RecordBatches {
                 delimited = DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
                                             secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
             }
+            if options.inputFormat == .jsonl {
+                jsonLines = JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
+            }
         }
 
         var header: [UInt8]? { delimited?.header }
+        var columnNames: [String]? { delimited?.columnNames }
 
         mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into batch: inout RecordSet) throws(CLIError) -> Int {
             switch options.inputFormat {
@@ -74,8 +105,7 @@ struct RecordBatches {
             case .csv, .tsv:
                 return try delimited!.read(data, isFinal: isFinal, name: name, line: line, into: &batch)
             case .jsonl:
-                return try JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
-                    .read(data, isFinal: isFinal, name: name, line: line, into: &batch)
+                return try jsonLines!.read(data, isFinal: isFinal, name: name, line: line, into: &batch)
             }
         }
     }

@@ -32,6 +32,9 @@ enum Timestamp {
             position += 1
         }
         let year = try number(4, "a four-digit year")
+        // ISO 8601's year 0000 is 1 BC, which needs an agreement beyond the standard's four
+        // digits for years 1 to 9999; refused rather than guessed.
+        guard year >= 1 else { throw ParseError(message: "year 0000 is outside the years 0001 to 9999 that are read", offset: 0) }
         try expect("-", "'-' after the year")
         let month = try number(2, "a two-digit month")
         try expect("-", "'-' after the month")
@@ -67,12 +70,16 @@ enum Timestamp {
         if bytes[position] == 0x5A || bytes[position] == 0x7A {  // Z
             position += 1
         } else {
-            let sign = bytes[position]
+            let sign = bytes[position], signPosition = position
             guard sign == 0x2B || sign == 0x2D else { throw ParseError(message: "expected a UTC offset (Z or ±HH:MM)", offset: position) }
             position += 1
             let offsetHours = try number(2, "two-digit offset hours")
             if position < bytes.count && bytes[position] == 0x3A { position += 1 }
             let offsetMinutes = try number(2, "two-digit offset minutes")
+            // Real offsets lie within ±18:00 (the bound java.time and RFC 9557 readers use).
+            guard offsetMinutes <= 59, offsetHours * 60 + offsetMinutes <= 18 * 60 else {
+                throw ParseError(message: "the UTC offset is out of range (at most ±18:00)", offset: signPosition)
+            }
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == 0x2D ? -1 : 1)
         }
         guard position == bytes.count else { throw ParseError(message: "unexpected text after the timestamp", offset: position) }

@@ -35,7 +35,7 @@ struct AlphabeticalSort {
             guard !batch.isEmpty else { return }
             if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
             phases.enter("sorting runs")
-            runs.append(try writeRun(batch, to: directory!.newFilePath()))
+            runs.append(try writeRun(batch, in: directory!))
             phases.enter("reading")
         }
         guard let directory, !runs.isEmpty else { return }
@@ -190,8 +190,8 @@ struct AlphabeticalSort {
     }
 
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
-    private func writeRun(_ batch: RecordSet, to path: String) throws(CLIError) -> SortedRun.File {
-        let writer = try SortedRun.Writer(path: path)
+    private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
+        let writer = try SortedRun.Writer(in: directory)
         var failure: CLIError?
         do {
             _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress) { sorted, keyAt in

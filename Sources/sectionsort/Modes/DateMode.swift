@@ -10,7 +10,7 @@ func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
     do {
         sectioning = try DateSectioning(unit: unit, locale: locale, timeZoneIdentifier: zoneName)
     } catch {
-        throw .usage("unknown time zone '\(zoneName)' (use an IANA name such as Europe/Stockholm or UTC)")
+        throw .usage("unknown time zone '\(Echo.bounded(zoneName))' (use an IANA name such as Europe/Stockholm or UTC)")
     }
     if sectioning.isFallback {
         throw .usage("unknown locale '\(locale.identifier)': ICU has no data for it")
@@ -53,7 +53,7 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
         for index in 0..<records.count {
             let key = records.key(at: index)
             guard let date = formatter.date(from: key) else {
-                throw .data("'\(key)' does not match the date format '\(format)'", at: records.location(ofRecord: index))
+                throw .data("'\(Echo.bounded(key))' does not match the date format '\(Echo.bounded(format))'", at: records.location(ofRecord: index))
             }
             instants.append(date)
         }
@@ -65,7 +65,7 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
             instants.append(try Timestamp.parse(key))
         } catch {
             let column = key.utf8.prefix(error.offset).count + 1
-            throw .data("not an ISO 8601 timestamp ('\(key)'): \(error.message)",
+            throw .data("not an ISO 8601 timestamp ('\(Echo.bounded(key))'): \(error.message)",
                         at: records.location(ofRecord: index, column: keysAreWholeLines ? column : 1))
         }
     }

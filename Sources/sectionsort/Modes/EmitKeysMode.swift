@@ -3,10 +3,11 @@ import Foundation
 
 /// SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD per record, in input order; fixed-width numbers so that
 /// a plain byte-order sort of the lines is sectionsort's order. Keys are computed in parallel, a
-/// window of records at a time, and written in order.
+/// window of records at a time, and written in order; nothing reaches standard output before the
+/// whole input has been read (``SpooledOutput``), so a data error in a later batch writes nothing.
 func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
               progress: ProgressLine) throws(CLIError) {
-    let output = BufferedOutput()
+    let output = SpooledOutput(memoryLimit: max(1 << 20, budget / 2), temporaryParent: options.temporaryDirectory)
     var batches = RecordBatches(options: options, budget: budget)
     var recordsBefore = 0
     try batches.forEach(progress: progress) { (batch, _, _) throws(CLIError) in
@@ -45,7 +46,7 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
         }
         recordsBefore += batch.count
     }
-    try output.flush()
+    try output.finish()
 }
 
 /// `value` in decimal, zero-padded to `width` digits.

@@ -4,12 +4,16 @@ import Foundation
 /// The program: options → batches of records → sections (in memory, or through sorted runs on
 /// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data
 /// error nothing is written to standard output.
-func run() async throws(CLIError) {
+func run() throws(CLIError) {
     let phases = PhaseTimes(enabled: CommandLine.arguments.contains { $0 == "-v" || $0 == "--verbose" })
     phases.enter("starting (options, collation)")
     let options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-    if options.showHelp { print(CommandLineOptions.help); return }
-    if options.showVersion { print(CommandLineOptions.version); return }
+    if options.showHelp || options.showVersion {
+        // Through the checked output, so that `--help > /dev/full` fails as a write error.
+        let output = BufferedOutput()
+        try output.write((options.showHelp ? CommandLineOptions.help : CommandLineOptions.version) + "\n")
+        return try output.flush()
+    }
 
     if options.mode == .date { return try runDateMode(options) }
 
@@ -20,7 +24,8 @@ func run() async throws(CLIError) {
             ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
             otherSection: options.otherFirst ? .first : .last))
     } catch {
-        throw CLIError(code: .software, message: error.description)
+        // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
+        throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")
     }
     if collation.isFallback {
         throw .usage("unknown locale '\(localeID)': ICU has no data for it")

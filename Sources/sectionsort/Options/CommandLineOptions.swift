@@ -40,6 +40,9 @@ struct CommandLineOptions {
 
     static let version = "sectionsort 0.1.0"
 
+    /// The most worker threads `--threads` takes.
+    static let maximumThreads = 256
+
     static let help = """
         Usage: sectionsort [OPTION]... [FILE]...
         Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #),
@@ -91,7 +94,8 @@ struct CommandLineOptions {
                                      hex; `LC_ALL=C sort` of those lines is sectionsort's order
 
         Running:
-          -j, --threads N            worker threads (default: all cores); output is identical for any N
+          -j, --threads N            worker threads, 1 to 256 (default: all cores); output is
+                                     identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
                                      temporary files and are merged. Default: the input files'
                                      size (at least 8M, at most half of physical memory), or
@@ -100,14 +104,15 @@ struct CommandLineOptions {
                                      percentage of physical memory: 30%
           -T, --temporary-directory DIR
                                      where sorted runs go (default: TMPDIR, else /tmp); they are
-                                     removed on exit, on errors and on Ctrl-C
+                                     removed on exit, on errors, on a broken pipe and on signals
           -q, --quiet                no progress line on standard error
           -v, --verbose              print how long each phase took on standard error
           -h, --help                 show this help and exit
           -V, --version              show the version and exit
 
         Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
-        74 read or write error.
+        70 internal error, 74 read or write error; on SIGHUP, SIGINT, SIGQUIT, SIGTERM or a
+        broken pipe, the temporary files are removed and the program dies of the signal.
         """
 
     /// Parses `arguments` (without the program name), GNU style: long options with `--name value`
@@ -119,7 +124,7 @@ struct CommandLineOptions {
         func value(for option: String, inline: String?) throws(CLIError) -> String {
             if let inline { return inline }
             index += 1
-            guard index < arguments.count else { throw .usage("option '\(option)' needs a value") }
+            guard index < arguments.count else { throw .usage("option '\(Echo.bounded(option))' needs a value") }
             return arguments[index]
         }
         while index < arguments.count {
@@ -139,22 +144,22 @@ struct CommandLineOptions {
             case "-f", "--input-format":
                 let text = try value(for: name, inline: inline)
                 guard let format = InputFormat(rawValue: text) else {
-                    throw .usage("unknown input format '\(text)' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw .usage("unknown input format '\(Echo.bounded(text))' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.inputFormat = format
             case "-o", "--format":
                 let text = try value(for: name, inline: inline)
                 guard let format = OutputFormat(rawValue: text) else {
-                    throw .usage("unknown output format '\(text)' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw .usage("unknown output format '\(Echo.bounded(text))' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 options.outputFormat = format
             case "--by":
                 let text = try value(for: name, inline: inline)
-                guard let mode = Mode(rawValue: text) else { throw .usage("--by takes 'alpha' or 'date', not '\(text)'") }
+                guard let mode = Mode(rawValue: text) else { throw .usage("--by takes 'alpha' or 'date', not '\(Echo.bounded(text))'") }
                 options.mode = mode
             case "--unit":
                 let text = try value(for: name, inline: inline)
-                guard let unit = Unit(rawValue: text) else { throw .usage("--unit takes day, week, month or year, not '\(text)'") }
+                guard let unit = Unit(rawValue: text) else { throw .usage("--unit takes day, week, month or year, not '\(Echo.bounded(text))'") }
                 options.unit = unit
                 options.unitGiven = true
             case "--time-zone": options.timeZone = try value(for: name, inline: inline)
@@ -166,12 +171,15 @@ struct CommandLineOptions {
             case "-l", "--locale": options.locale = try value(for: name, inline: inline)
             case "-j", "--threads":
                 let text = try value(for: name, inline: inline)
-                guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(text)'") }
+                guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'") }
+                // The work is bound by the cores: threads past them only add overhead (-j 100000
+                // once took twice as long), so a number past any machine's cores is a mistake.
+                guard threads <= maximumThreads else { throw .usage("--threads takes at most \(maximumThreads), not \(threads)") }
                 options.threads = threads
             case "-S", "--memory-limit":
                 let text = try value(for: name, inline: inline)
                 guard let limit = parseSize(text) else {
-                    throw .usage("--memory-limit takes a size such as 500M, 2G or 25%, not '\(text)'")
+                    throw .usage("--memory-limit takes a size such as 500M, 2G or 25%, not '\(Echo.bounded(text))'")
                 }
                 options.memoryLimit = limit
             case "-T", "--temporary-directory": options.temporaryDirectory = try value(for: name, inline: inline)
@@ -187,11 +195,11 @@ struct CommandLineOptions {
             case "-h", "--help": options.showHelp = true
             case "-V", "--version": options.showVersion = true
             default:
-                throw .usage("unknown option '\(name)'")
+                throw .usage("unknown option '\(Echo.bounded(name))'")
             }
             if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
                                  "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version", "--chinese-names"].contains(name) {
-                throw .usage("option '\(name)' takes no value")
+                throw .usage("option '\(Echo.bounded(name))' takes no value")
             }
             index += 1
         }
@@ -218,7 +226,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {
-            options.timeZone = environment["TZ"].flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
+            // glibc's TZ=:Europe/Stockholm names the same zone as TZ=Europe/Stockholm.
+            let zone = environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
+            options.timeZone = zone.flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
         if options.locale == nil { options.locale = defaultLocale(environment) }
         return options

@@ -73,6 +73,7 @@ final class BufferedOutput {
             let written = Foundation.write(descriptor, start + offset, length - offset)
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EPIPE { throw .brokenPipe }
                 throw .io("write to \(name) failed: \(String(cString: strerror(errno)))")
             }
             offset += written

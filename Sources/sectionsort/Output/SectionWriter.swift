@@ -1,5 +1,5 @@
 import Foundation
-import SectionSort
+@_spi(CommandLine) import SectionSort
 
 /// What kind of sections are written, for the formats that say so.
 enum SectionContext {
@@ -174,7 +174,12 @@ struct RecordRenderer: Sendable {
 
     /// JSON Lines records are objects already; others become strings.
     private func appendJSONValue(_ record: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        if inputFormat == .jsonl { return text.append(contentsOf: record) }
+        if inputFormat == .jsonl {
+            // Written as it was, unless --lossy let invalid UTF-8 in: then U+FFFD, so that the
+            // output stays valid JSON.
+            if UTF8Decoding.firstInvalidOffset(record) == nil { return text.append(contentsOf: record) }
+            return text.append(contentsOf: String(decoding: record, as: UTF8.self).utf8)
+        }
         text.append(contentsOf: OutputEncoding.jsonString(record).utf8)
     }
 }

@@ -7,6 +7,9 @@ struct CLIError: Error {
         case noInput = 66
         case software = 70
         case io = 74
+        /// Standard output is a closed pipe: the program removes its files and dies of SIGPIPE
+        /// (status 141 in a shell), as GNU sort does, instead of exiting with this code.
+        case brokenPipe = 141
     }
 
     let code: Code
@@ -18,6 +21,7 @@ struct CLIError: Error {
     static func usage(_ message: String) -> CLIError { CLIError(code: .usage, message: message) }
     static func noInput(_ message: String) -> CLIError { CLIError(code: .noInput, message: message) }
     static func io(_ message: String) -> CLIError { CLIError(code: .io, message: message) }
+    static let brokenPipe = CLIError(code: .brokenPipe, message: "broken pipe")
 
     /// A data error at a place in an input: "FILE:LINE:COLUMN: message".
     static func data(_ message: String, at location: SourceLocation) -> CLIError {

@@ -31,7 +31,7 @@ final class PhaseTimes {
             lines += "sectionsort: \(name): \(Self.seconds(totals[name]!)) s\n"
         }
         lines += "sectionsort: total: \(Self.seconds(total)) s\n"
-        FileHandle.standardError.write(Data(lines.utf8))
+        StandardError.write(lines)
     }
 
     private static func seconds(_ duration: Duration) -> String {

@@ -36,11 +36,11 @@ final class ProgressLine: Sendable {
             let rate = seconds < 0.2 ? "" : ", \(Int(Double(done) / seconds))/s"
             return "\r\u{1B}[K\(phase): \(amount) records\(rate)"
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { StandardError.write(line) }
     }
 
     func finish() {
         guard enabled else { return }
-        if state.withLock({ $0.shown }) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if state.withLock({ $0.shown }) { StandardError.write("\r\u{1B}[K") }
     }
 }
