@@ -117,7 +117,9 @@ final class ChineseNameReader: Sendable {
     /// touched several times per character in the engine's hot loop, only by the one thread that
     /// owns the worker.
     final class Worker {
-        private let reader: ChineseNameReader
+        /// Unowned: the reader keeps its idle workers, so a strong reference would be a cycle. A
+        /// worker is used only while its reader is (inside `withWorker`, or by whoever made it).
+        private unowned let reader: ChineseNameReader
         @exclusivity(unchecked) private var transliterator: ICUTransliterator?
         /// For a character of ``commonIdeographs`` that no rule reads by its context, slot
         /// `2 * (scalar - 0x4E00) + (starts the name ? 1 : 0)` holds 1 + its syllable's index in
