@@ -50,10 +50,7 @@ struct SectionSortCommand {
             return pipes
         }
         // Feed stdin and drain the outputs concurrently so that large data cannot deadlock.
-        let writer = Thread {
-            inPipe.fileHandleForWriting.write(Data(input))
-            try? inPipe.fileHandleForWriting.close()
-        }
+        let writer = Thread { feed(inPipe, input) }
         writer.start()
         let errorData = ErrorCollector(errPipe.fileHandleForReading)
         let output = outPipe.fileHandleForReading.readDataToEndOfFile()
@@ -62,6 +59,19 @@ struct SectionSortCommand {
                       stdoutBytes: [UInt8](output))
     }
 }
+
+/// Writes `input` into `pipe` and closes it. A program that ends without reading all of its input
+/// (a usage error) closes the pipe: the write then fails with EPIPE, which must neither kill the
+/// test process with SIGPIPE nor trap in `FileHandle.write(_:)` (the suite once died of that
+/// whenever a program exited before the test had written its input: a flake under load).
+func feed(_ pipe: Pipe, _ input: [UInt8]) {
+    ignoreBrokenPipes
+    try? pipe.fileHandleForWriting.write(contentsOf: Data(input))
+    try? pipe.fileHandleForWriting.close()
+}
+
+/// SIGPIPE ignored in the test process, once.
+let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 
 /// Reads a pipe to its end on its own thread.
 final class ErrorCollector: @unchecked Sendable {
@@ -267,6 +277,12 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
             #expect(result.status == 74, "\(option) >/dev/full")
             #expect(result.stderr.contains("write to standard output failed"))
         }
+    }
+
+    /// A program that fails before reading its input: the test that feeds it must go on.
+    @Test func usageErrorWithUnreadInput() throws {
+        let result = try SectionSortCommand.run(["--bogus"], stdinBytes: [UInt8](repeating: 0x61, count: 4 << 20))
+        #expect(result.status == 64)
     }
 
     @Test func helpAndVersion() throws {

@@ -59,8 +59,9 @@ struct CommandLineOptions {
               --reading NAME         a column or field with each record's phonetic reading
                                      (yomigana, pinyin): sections and order come from it where
                                      it is not empty, the key orders equal readings
-              --lossy                replace invalid UTF-8 with U+FFFD in keys (records are
-                                     written unchanged) instead of failing
+              --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
+                                     records are written unchanged, except as JSON values or
+                                     CSV fields (there U+FFFD, so the output stays valid)
 
         Ordering:
           -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
