@@ -27,10 +27,16 @@ enum ReadingComparison {
 
         let contenders: [(name: String, body: () -> Int)] = [
             ("\(size) Chinese names, keys as they are", { collation.sections(of: names, by: { $0 }, options: plain).itemCount }),
-            ("\(size) Chinese names, --chinese-names (readsChineseNames)", { collation.sections(of: names, by: { $0 }, options: asNames).itemCount }),
-            ("\(size) Chinese names, a reading function that gives none", {
-                collation.sections(of: names, by: { $0 }, reading: { _ in nil }, options: plain).itemCount
-            }),
+            (
+                "\(size) Chinese names, --chinese-names (readsChineseNames)",
+                { collation.sections(of: names, by: { $0 }, options: asNames).itemCount }
+            ),
+            (
+                "\(size) Chinese names, a reading function that gives none",
+                {
+                    collation.sections(of: names, by: { $0 }, reading: { _ in nil }, options: plain).itemCount
+                }
+            ),
         ]
         // A warm-up round opens the transform and fills the syllable cache, as any first use does;
         // its time is reported apart.
@@ -45,8 +51,10 @@ enum ReadingComparison {
             }
         }
         let measurements = contenders.indices.map {
-            Measurement(name: contenders[$0].name, items: size, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, repetitions: rounds, seconds: seconds[$0],
-                        peakMemoryBytes: PeakMemory.current())
+            Measurement(
+                name: contenders[$0].name, items: size, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                repetitions: rounds, seconds: seconds[$0],
+                peakMemoryBytes: PeakMemory.current())
         }
         report.readings = measurements
         // The median of each round's ratio: rounds alternate, so a round's two times share the

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Benchmarks) @_spi(CommandLine) @testable import SectionSort
 
 /// Readings: names sectioned and ordered as people read them (yomigana, Chinese surnames).
@@ -17,14 +18,19 @@ import Testing
 
     @Test func japaneseNamesWithReadingsGoUnderTheirKanaRow() throws {
         let collation = try IndexedCollation(locale: "ja_JP")
-        let contacts = [Contact(name: "佐藤", reading: "さとう"), Contact(name: "山田太郎", reading: "やまだたろう"),
-                        Contact(name: "鈴木", reading: "スズキ"), Contact(name: "東海林", reading: "しょうじ"),
-                        Contact(name: "田中", reading: nil), Contact(name: "伊藤", reading: "いとう"),
-                        Contact(name: "Smith", reading: nil), Contact(name: "かとう", reading: nil)]
+        let contacts = [
+            Contact(name: "佐藤", reading: "さとう"), Contact(name: "山田太郎", reading: "やまだたろう"),
+            Contact(name: "鈴木", reading: "スズキ"), Contact(name: "東海林", reading: "しょうじ"),
+            Contact(name: "田中", reading: nil), Contact(name: "伊藤", reading: "いとう"),
+            Contact(name: "Smith", reading: nil), Contact(name: "かとう", reading: nil),
+        ]
         let list = collation.sections(of: contacts, by: \.name, reading: \.reading)
         #expect(list.map(\.title) == ["S", "あ", "か", "さ", "や", "#"])
-        #expect(Self.titled(list) == ["S": ["Smith"], "あ": ["伊藤"], "か": ["かとう"], "さ": ["佐藤", "東海林", "鈴木"],
-                                      "や": ["山田太郎"], "#": ["田中"]])
+        #expect(
+            Self.titled(list) == [
+                "S": ["Smith"], "あ": ["伊藤"], "か": ["かとう"], "さ": ["佐藤", "東海林", "鈴木"],
+                "や": ["山田太郎"], "#": ["田中"],
+            ])
         // Without readings the kanji names have no section but "#".
         let plain = collation.sections(of: contacts, by: \.name)
         #expect(plain.map(\.title) == ["S", "か", "#"])
@@ -36,11 +42,15 @@ import Testing
             let one = collation.sections(of: [Contact(name: "X", reading: hiragana)], by: \.name, reading: \.reading)
             let other = collation.sections(of: [Contact(name: "X", reading: katakana)], by: \.name, reading: \.reading)
             #expect(one.map(\.title) == other.map(\.title), "\(hiragana) \(katakana)")
-            #expect(hiragana != katakana && collation.compare(hiragana, katakana) == .orderedSame, "ja tells them apart at the quaternary level only")
+            #expect(
+                hiragana != katakana && collation.compare(hiragana, katakana) == .orderedSame,
+                "ja tells them apart at the quaternary level only")
         }
         // Interleaved by reading, whichever kana the reading is written in.
-        let contacts = [Contact(name: "山本", reading: "ヤマモト"), Contact(name: "山田", reading: "やまだ"),
-                        Contact(name: "矢野", reading: "ヤノ"), Contact(name: "横山", reading: "よこやま")]
+        let contacts = [
+            Contact(name: "山本", reading: "ヤマモト"), Contact(name: "山田", reading: "やまだ"),
+            Contact(name: "矢野", reading: "ヤノ"), Contact(name: "横山", reading: "よこやま"),
+        ]
         let list = collation.sections(of: contacts, by: \.name, reading: \.reading)
         #expect(list.map(\.title) == ["や"])
         #expect(list[0].items.map(\.name) == ["矢野", "山田", "山本", "横山"])
@@ -49,9 +59,11 @@ import Testing
     @Test func equalReadingsAreOrderedByTheKeyThenInputOrder() throws {
         let collation = try IndexedCollation(locale: "ja_JP")
         // 斉藤, 斎藤, 齋藤 and 齊藤 are all さいとう; the kanji order them, then input order.
-        let contacts = [Contact(name: "齋藤", reading: "さいとう"), Contact(name: "斎藤", reading: "さいとう"),
-                        Contact(name: "斉藤", reading: "サイトウ"), Contact(name: "斎藤", reading: "さいとう"),
-                        Contact(name: "さいとう", reading: nil)]
+        let contacts = [
+            Contact(name: "齋藤", reading: "さいとう"), Contact(name: "斎藤", reading: "さいとう"),
+            Contact(name: "斉藤", reading: "サイトウ"), Contact(name: "斎藤", reading: "さいとう"),
+            Contact(name: "さいとう", reading: nil),
+        ]
         let list = collation.sections(of: Array(contacts.enumerated()), by: { $0.element.name }, reading: { $0.element.reading })
         let keyOrder = ["齋藤", "斎藤", "斉藤"].sorted { collation.compare($0, $1) == .orderedAscending }
         let order = list[0].items.map(\.offset)
@@ -66,8 +78,10 @@ import Testing
 
     @Test func anEmptyReadingIsNoReading() throws {
         let collation = try IndexedCollation(locale: "ja_JP")
-        let contacts = [Contact(name: "やまだ", reading: ""), Contact(name: "山田", reading: "やまだ"),
-                        Contact(name: "佐藤", reading: ""), Contact(name: "Abe", reading: "")]
+        let contacts = [
+            Contact(name: "やまだ", reading: ""), Contact(name: "山田", reading: "やまだ"),
+            Contact(name: "佐藤", reading: ""), Contact(name: "Abe", reading: ""),
+        ]
         let list = collation.sections(of: contacts, by: \.name, reading: \.reading)
         #expect(Self.titled(list) == ["A": ["Abe"], "や": ["やまだ", "山田"], "#": ["佐藤"]])
         let none = collation.sections(of: contacts.map { Contact(name: $0.name, reading: nil) }, by: \.name, reading: \.reading)
@@ -76,29 +90,37 @@ import Testing
 
     @Test func mixedScriptsAndReadingsInOtherScripts() throws {
         let collation = try IndexedCollation(locale: "ja_JP")
-        let contacts = [Contact(name: "山田 Taro", reading: "やまだ たろう"), Contact(name: "John 佐藤", reading: "じょん さとう"),
-                        Contact(name: "李小龍", reading: "Lee"), Contact(name: "Иванов", reading: nil),
-                        Contact(name: "김민준", reading: "きむ"), Contact(name: "123", reading: nil)]
+        let contacts = [
+            Contact(name: "山田 Taro", reading: "やまだ たろう"), Contact(name: "John 佐藤", reading: "じょん さとう"),
+            Contact(name: "李小龍", reading: "Lee"), Contact(name: "Иванов", reading: nil),
+            Contact(name: "김민준", reading: "きむ"), Contact(name: "123", reading: nil),
+        ]
         let list = collation.sections(of: contacts, by: \.name, reading: \.reading)
         #expect(Self.titled(list) == ["L": ["李小龍"], "か": ["김민준"], "さ": ["John 佐藤"], "や": ["山田 Taro"], "#": ["123", "Иванов"]])
     }
 
     struct Person: Sendable { var last: String; var lastReading: String?; var first: String }
-    static let people = [Person(last: "山田", lastReading: "やまだ", first: "花子"), Person(last: "山田", lastReading: "やまだ", first: "太郎"),
-                         Person(last: "佐藤", lastReading: "さとう", first: "一郎"), Person(last: "矢野", lastReading: "やの", first: "愛")]
+    static let people = [
+        Person(last: "山田", lastReading: "やまだ", first: "花子"), Person(last: "山田", lastReading: "やまだ", first: "太郎"),
+        Person(last: "佐藤", lastReading: "さとう", first: "一郎"), Person(last: "矢野", lastReading: "やの", first: "愛"),
+    ]
 
     @Test func readingsWithSecondaryKeysAndDescending() throws {
         let collation = try IndexedCollation(locale: "ja_JP")
         let people = Self.people
         let ascending = collation.sections(of: people, by: \.last, reading: \.lastReading, then: \.first)
         #expect(ascending.map(\.title) == ["さ", "や"])
-        #expect(ascending[1].items.map { $0.last + $0.first } == ["矢野愛"] + ["山田太郎", "山田花子"].sorted { collation.compare($0, $1) == .orderedAscending })
+        #expect(
+            ascending[1].items.map { $0.last + $0.first } == ["矢野愛"]
+                + ["山田太郎", "山田花子"].sorted { collation.compare($0, $1) == .orderedAscending })
         let options = SectioningOptions(order: .descending, threads: 3)
         let descending = collation.sections(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
         #expect(descending.map(\.title) == ["や", "さ"])
         #expect(descending[0].items.first?.last == "山田")
         let indices = collation.sectionedIndices(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
-        #expect(indices.map { Array($0) } == descending.map { $0.items.map { item in people.firstIndex { $0.last == item.last && $0.first == item.first }! } })
+        #expect(
+            indices.map { Array($0) }
+                == descending.map { $0.items.map { item in people.firstIndex { $0.last == item.last && $0.first == item.first }! } })
     }
 
     @Test func theAsyncFormTakesReadings() async throws {
@@ -106,7 +128,8 @@ import Testing
         let people = Self.people
         let options = SectioningOptions(order: .descending, threads: 3)
         let indices = collation.sectionedIndices(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
-        let async = try await collation.sections(of: people, by: { $0.last }, reading: { $0.lastReading }, then: { $0.first }, options: options)
+        let async = try await collation.sections(
+            of: people, by: { $0.last }, reading: { $0.lastReading }, then: { $0.first }, options: options)
         #expect(async.map(\.title) == ["や", "さ"])
         #expect(async.map { $0.items.map { $0.last + $0.first } } == indices.map { $0.map { people[$0].last + people[$0].first } })
     }
@@ -175,9 +198,11 @@ import Testing
     /// characters outside the BMP, and for keys that mix scripts (read whole).
     @Test func cachedSyllablesGiveTheTransformsOutput() throws {
         let reader = try ChineseNameReader()
-        let pieces = ["曾", "单", "沈", "阳", "万", "俟", "长", "孙", "江", "令", "狐", "重", "庆", "秘", "鲁", "藏", "文", "语",
-                      "澹", "台", "尉", "迟", "解", "区", "乐", "查", "單", "樂", "區", "張", "偉", "志", "伟", "小", "明", "一",
-                      "丁", "𠀀", "𪚥", "々", "〇", "豈", "ａ", "A", " ", "·", "-", "み", "Ж", "1"]
+        let pieces = [
+            "曾", "单", "沈", "阳", "万", "俟", "长", "孙", "江", "令", "狐", "重", "庆", "秘", "鲁", "藏", "文", "语",
+            "澹", "台", "尉", "迟", "解", "区", "乐", "查", "單", "樂", "區", "張", "偉", "志", "伟", "小", "明", "一",
+            "丁", "𠀀", "𪚥", "々", "〇", "豈", "ａ", "A", " ", "·", "-", "み", "Ж", "1",
+        ]
         var generator = SeededGenerator(seed: 15)
         let worker = reader.makeWorker()
         var checked = 0
@@ -199,8 +224,9 @@ import Testing
         let collation = try IndexedCollation(locale: "zh_CN")
         // 曾 (zēng as a surname) and 增 (zēng) read alike; 张伟 twice keeps input order.
         let names = ["张伟", "增伟", "曾伟", "张伟", "Zeng Wei", "章伟", "zēng wěi"]
-        let list = collation.sections(of: Array(names.enumerated()), by: { $0.element },
-                                      options: SectioningOptions(readsChineseNames: true))
+        let list = collation.sections(
+            of: Array(names.enumerated()), by: { $0.element },
+            options: SectioningOptions(readsChineseNames: true))
         #expect(list.map(\.title) == ["Z"])
         let order = list[0].items.map(\.offset)
         // "Zeng Wei" and "zēng wěi" are not Han and sort as they are; Han names by their reading,
@@ -242,8 +268,14 @@ import Testing
         // The transform has its surname readings for simplified characters only: 單 is read dān.
         #expect(Self.titledStrings(read) == ["D": ["單田芳"], "L": ["Lin"], "Z": ["曾志偉", "張三"]])
         let reader = try #require(collation.chineseNameReader())
-        #expect(["單", "樂", "區", "曾", "仇", "解", "查", "沈"].map(reader.transformWhole)
+        #expect(
+            ["單", "樂", "區", "曾", "仇", "解", "查", "沈"].map(reader.transformWhole)
                 == ["dān", "lè", "qū", "zēng", "qiú", "xiè", "zhā", "shěn"])
+        // The zhuyin collation sections Han under ㄅ ㄆ ㄇ …, but bopomofo readings go to "#".
+        let zhuyin = try IndexedCollation(locale: "zh_TW@collation=zhuyin")
+        #expect(zhuyin.sections(of: ["單田芳"], by: { $0 }).map(\.title) == ["ㄉ"])
+        let bopomofo = zhuyin.sections(of: [Contact(name: "張三", reading: "ㄓㄤ ㄙㄢ")], by: \.name, reading: \.reading)
+        #expect(bopomofo.map(\.title) == ["#"])
     }
 
     private static func titledStrings(_ list: SectionedList<String>) -> [String: [String]] {
@@ -262,12 +294,15 @@ import Testing
                 Int.random(in: 0..<3, using: &generator) == 0 ? nil : readingPool[Int.random(in: 0..<readingPool.count, using: &generator)]
             }
             let secondary = RandomStrings.make(keys.count, seed: 24)
-            for (options, withReadings) in [(SectioningOptions(threads: 1), true),
-                                            (SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4), true),
-                                            (SectioningOptions(threads: 3, readsChineseNames: true), true),
-                                            (SectioningOptions(order: .descending, threads: 2, readsChineseNames: true), false)] {
-                var input = SectioningInput(primaryKeys: keys, secondaryKeys: secondary,
-                                            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+            for (options, withReadings) in [
+                (SectioningOptions(threads: 1), true),
+                (SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4), true),
+                (SectioningOptions(threads: 3, readsChineseNames: true), true),
+                (SectioningOptions(order: .descending, threads: 2, readsChineseNames: true), false),
+            ] {
+                var input = SectioningInput(
+                    primaryKeys: keys, secondaryKeys: secondary,
+                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
                 if withReadings { input.readings = .strings(readings) }
                 var configuration = EngineConfiguration()
                 configuration.threads = options.threads
@@ -276,8 +311,9 @@ import Testing
                 var engineInput = input
                 engineInput.readsChineseNames = options.readsChineseNames
                 let engine = try SectioningEngine.run(engineInput, collation: collation, configuration: configuration)
-                let reference = SequentialReference.permutation(input, collation: collation,
-                                                                readsChineseNames: options.readsChineseNames)
+                let reference = SequentialReference.permutation(
+                    input, collation: collation,
+                    readsChineseNames: options.readsChineseNames)
                 #expect(engine.sectionStarts == reference.sectionStarts, "\(locale) \(options)")
                 #expect(engine.order == reference.order, "\(locale) \(options)")
             }
@@ -288,10 +324,11 @@ import Testing
         let collation = try IndexedCollation(locale: "zh_CN")
         let keys = ["曾志伟", "单田芳", "Zeng", "增", "山田", "", "沈阳", "解"], readings: [String?] = [nil, "dān", nil, "", nil, "shān", nil, nil]
         let utf8Keys = keys.map { Array($0.utf8) }, utf8Readings = readings.map { $0.map { Array($0.utf8) } }
-        let inPlace = UTF8Keys(count: keys.count, read: { item, body in utf8Keys[item].withUnsafeBufferPointer { body($0, nil) } },
-                               readReading: { item, body in
-                                   if let reading = utf8Readings[item] { reading.withUnsafeBufferPointer { body($0) } } else { body(nil) }
-                               })
+        let inPlace = UTF8Keys(
+            count: keys.count, read: { item, body in utf8Keys[item].withUnsafeBufferPointer { body($0, nil) } },
+            readReading: { item, body in
+                if let reading = utf8Readings[item] { reading.withUnsafeBufferPointer { body($0) } } else { body(nil) }
+            })
         for options in [SectioningOptions(threads: 2), SectioningOptions(order: .descending, threads: 1, readsChineseNames: true)] {
             let list = collation.sectionedIndices(of: Array(keys.indices), by: { keys[$0] }, reading: { readings[$0] }, options: options)
             let sorted = try collation.sectionedOrder(of: inPlace, options: options)

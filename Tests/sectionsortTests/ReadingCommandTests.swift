@@ -15,13 +15,15 @@ import Testing
         """
 
     @Test func csvReadingsSectionJapaneseNamesByKana() throws {
-        let result = try SectionSortCommand.run(["-f", "csv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"],
-                                                stdin: Self.japanese)
+        let result = try SectionSortCommand.run(
+            ["-f", "csv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"],
+            stdin: Self.japanese)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(sections(try jsonObject(result.stdout)).map(\.0) == ["S", "さ", "や", "#"])
-        #expect(sections(try jsonObject(result.stdout)).first { $0.0 == "さ" }?.1 == [
-            "佐藤花子,さとうはなこ,090-3333-4444", "東海林さだお,しょうじさだお,070-7777-8888", "鈴木一郎,スズキイチロウ,080-5555-6666",
-        ])
+        #expect(
+            sections(try jsonObject(result.stdout)).first { $0.0 == "さ" }?.1 == [
+                "佐藤花子,さとうはなこ,090-3333-4444", "東海林さだお,しょうじさだお,070-7777-8888", "鈴木一郎,スズキイチロウ,080-5555-6666",
+            ])
         // Without --reading the kanji names are all under "#".
         let plain = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-l", "ja_JP", "-o", "json"], stdin: Self.japanese)
         #expect(sections(try jsonObject(plain.stdout)).map(\.0) == ["S", "#"])
@@ -29,7 +31,8 @@ import Testing
 
     @Test func tsvAndJSONLinesReadings() throws {
         let tsv = Self.japanese.replacingOccurrences(of: ",", with: "\t")
-        let fromTSV = try SectionSortCommand.run(["-f", "tsv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"], stdin: tsv)
+        let fromTSV = try SectionSortCommand.run(
+            ["-f", "tsv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"], stdin: tsv)
         #expect(sections(try jsonObject(fromTSV.stdout)).map(\.0) == ["S", "さ", "や", "#"])
         // A missing or null reading field is no reading; a reading that is not a string is an error.
         let jsonl = """
@@ -39,11 +42,13 @@ import Testing
             {"name": "伊藤", "kana": "イトウ"}
 
             """
-        let fromJSON = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP", "-o", "json"], stdin: jsonl)
+        let fromJSON = try SectionSortCommand.run(
+            ["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP", "-o", "json"], stdin: jsonl)
         #expect(fromJSON.status == 0, "\(fromJSON.stderr)")
         #expect(sections(try jsonObject(fromJSON.stdout)).map(\.0) == ["あ", "や", "#"])
-        let bad = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP"],
-                                             stdin: "{\"name\": \"山田\", \"kana\": [1]}\n")
+        let bad = try SectionSortCommand.run(
+            ["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP"],
+            stdin: "{\"name\": \"山田\", \"kana\": [1]}\n")
         #expect(bad.status == 65 && bad.stdout.isEmpty)
         #expect(bad.stderr.contains("<stdin>:1:") || bad.stderr.contains(":1:"), "\(bad.stderr)")
     }
@@ -52,9 +57,10 @@ import Testing
         let names = "曾志伟\n单田芳\n仇英\n解缙\n区小芳\n乐嘉\n查良镛\n沈从文\n张三\nLin Dan\n"
         let read = try SectionSortCommand.run(["--chinese-names", "-l", "zh_CN", "-o", "json"], stdin: names)
         #expect(read.status == 0, "\(read.stderr)")
-        #expect(sections(try jsonObject(read.stdout)).map { $0.0 + ":" + $0.1.joined(separator: " ") } == [
-            "L:Lin Dan", "O:区小芳", "Q:仇英", "S:单田芳 沈从文", "X:解缙", "Y:乐嘉", "Z:曾志伟 查良镛 张三",
-        ])
+        #expect(
+            sections(try jsonObject(read.stdout)).map { $0.0 + ":" + $0.1.joined(separator: " ") } == [
+                "L:Lin Dan", "O:区小芳", "Q:仇英", "S:单田芳 沈从文", "X:解缙", "Y:乐嘉", "Z:曾志伟 查良镛 张三",
+            ])
         let plain = try SectionSortCommand.run(["-l", "zh_CN", "-o", "json"], stdin: names)
         #expect(sections(try jsonObject(plain.stdout)).first { $0.0 == "C" }?.1 == ["曾志伟", "查良镛", "仇英"])
     }
@@ -73,29 +79,34 @@ import Testing
 
     @Test func readingsSortTheSameInRunsOnDisk() throws {
         try withScratchDirectory { directory in
-        let input = try write(Self.contacts(40_000), to: "readings.csv", in: directory)
-        for flags in [["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
-                      ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"]] {
-            let arguments = ["-f", "csv", "-k", "name"] + flags + ["-o", "csv", input]
-            let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
-            let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "64K"])
-            #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
-            #expect(limited.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
-            let threads = try SectionSortCommand.run(arguments + ["-j", "1"])
-            #expect(threads.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
-        }
+            let input = try write(Self.contacts(40_000), to: "readings.csv", in: directory)
+            for flags in [
+                ["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
+                ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"],
+            ] {
+                let arguments = ["-f", "csv", "-k", "name"] + flags + ["-o", "csv", input]
+                let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
+                let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "64K"])
+                #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
+                #expect(limited.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
+                let threads = try SectionSortCommand.run(arguments + ["-j", "1"])
+                #expect(threads.stdoutBytes == inMemory.stdoutBytes, "\(flags)")
+            }
         }
     }
 
     @Test func emittedKeysWithReadingsGiveSectionSortsOrder() throws {
         let input = Self.contacts(3000)
-        for flags in [["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
-                      ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"]] {
+        for flags in [
+            ["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
+            ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"],
+        ] {
             let arguments = ["-f", "csv", "-k", "name"] + flags
             let keyed = try SectionSortCommand.run(arguments + ["--emit-keys"], stdin: input)
             #expect(keyed.status == 0, "\(keyed.stderr)")
-            let sorted = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
-                                                           environment: ["LC_ALL": "C"])
+            let sorted = try SectionSortCommand.runProcess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
+                environment: ["LC_ALL": "C"])
             let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
             let direct = try SectionSortCommand.run(arguments + ["-o", "json"], stdin: input)
@@ -108,8 +119,9 @@ import Testing
     @Test func readmeExamplesAreWhatTheToolPrints() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
-            .components(separatedBy: "\n## ").first)
+        let section = try #require(
+            readme.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
+                .components(separatedBy: "\n## ").first)
         var checked = 0
         var lines = section.split(separator: "\n", omittingEmptySubsequences: false)[...]
         while let line = lines.popFirst() {

@@ -60,7 +60,8 @@ final class ChineseNameReader: Sendable {
     /// the character when it has a following context, unknown otherwise.
     private static func contextualCharacter(in rule: Substring) -> RuleContext {
         guard let open = rule.firstIndex(of: "{"), let close = rule[open...].firstIndex(of: "}"),
-              let arrow = rule.range(of: " > ") else { return .unknown }
+            let arrow = rule.range(of: " > ")
+        else { return .unknown }
         let before = rule[..<open], inner = rule[rule.index(after: open)..<close]
         let after = rule[rule.index(after: close)..<arrow.lowerBound]
         let marker = "\\uFDD1"

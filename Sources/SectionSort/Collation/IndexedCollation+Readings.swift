@@ -35,11 +35,14 @@ extension IndexedCollation {
     ///   strings and readings, divided among the threads. Each reading is read once.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
-    public func sections<Item>(of items: [Item], by key: (Item) -> String, reading: (Item) -> String?,
-                               then secondaryKey: ((Item) -> String)? = nil,
-                               options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
-        var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+    public func sections<Item>(
+        of items: [Item], by key: (Item) -> String, reading: (Item) -> String?,
+        then secondaryKey: ((Item) -> String)? = nil,
+        options: SectioningOptions = SectioningOptions()
+    ) -> SectionedList<Item> {
+        var input = SectioningInput(
+            primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         input.readings = .strings(items.map(reading))
         return makeList(items, permutation: permutation(input, options: options), options: options)
     }
