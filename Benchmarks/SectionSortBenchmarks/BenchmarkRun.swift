@@ -126,6 +126,16 @@ struct BenchmarkRun {
         return report
     }
 
+    /// Only the live-list benchmark.
+    func runLive() throws -> Report {
+        let collation = try IndexedCollation(locale: arguments.locale)
+        if collation.isFallback { throw BenchmarkFailure(message: "ICU has no data for locale '\(arguments.locale)'") }
+        var report = Report(date: ISO8601DateFormatter().string(from: Date()), mode: "live", locale: arguments.locale,
+                            machine: MachineInfo.current())
+        try LiveBenchmark(collation: collation, size: arguments.liveSize, rounds: arguments.rounds).run(into: &report)
+        return report
+    }
+
     private func requireIdentical(_ output: SectionedOutput, _ expected: SectionedOutput, _ what: String) throws {
         guard output == expected else {
             let section = zip(output.items, expected.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(output.items.count, expected.items.count)

@@ -24,6 +24,7 @@ enum ReportTable {
         table("Size scaling", report.sizeScaling)
         table("Date grouping (by day, Europe/Stockholm)", report.dateGrouping)
         table("Readings (zh_CN, generated Chinese names, rounds interleaved)", report.readings)
+        table("Live lists (vs naive: against sectioning again)", report.live)
         lines.append("ratios (same run): " + report.ratios.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(String(format: "%.2f", $0.value))" }.joined(separator: " "))
         return lines.joined(separator: "\n")

@@ -5,7 +5,7 @@ import SectionSort
 
 let usage = """
     usage: sectionsort-bench [--quick] [--json FILE] [--chart FILE] [--locale ID] [--size N]
-                             [--max-size N] [--threads LIST] [--readings-only]
+                             [--max-size N] [--threads LIST] [--readings-only] [--live [--live-size N]]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
     on every comparison) on generated names, checks that every contender gives identical output,
@@ -21,6 +21,10 @@ let usage = """
       --readings-only  only the readings comparison: --size Chinese names (default 1000000;
                        quick 100000) with and without readsChineseNames (--chinese-names), on
                        the first of --threads (default all cores)
+      --live           only the live-list benchmark: inserting 1 item and applying 1,000
+                       edits to a LiveSectionedList against sectioning again, and searching
+      --live-size N    items in the live list (default 1000000)
+      --rounds N       rounds of the live benchmark (default 7)
       --write-names FILE --count N [--chinese]
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort); --chinese: the Chinese names of the
@@ -40,6 +44,9 @@ struct Arguments {
     var count = 1_000_000
     var readingsOnly = false
     var chineseNames = false
+    var live = false
+    var liveSize = 1_000_000
+    var rounds = 7
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -70,6 +77,9 @@ struct Arguments {
             case "--count": result.count = try number(argument)
             case "--readings-only": result.readingsOnly = true
             case "--chinese": result.chineseNames = true
+            case "--live": result.live = true
+            case "--live-size": result.liveSize = try number(argument)
+            case "--rounds": result.rounds = try number(argument)
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -97,6 +107,8 @@ struct Report: Codable {
     var sizeScaling: [Measurement] = []
     var dateGrouping: [Measurement] = []
     var readings: [Measurement] = []
+    /// `--live`: live lists against sectioning again, and search.
+    var live: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
     var ratios: [String: Double] = [:]
 }
@@ -123,7 +135,7 @@ if let path = arguments.namesPath {
 }
 
 do {
-    let report = try BenchmarkRun(arguments: arguments).run()
+    let report = try arguments.live ? BenchmarkRun(arguments: arguments).runLive() : BenchmarkRun(arguments: arguments).run()
     print(ReportTable.render(report))
     if let path = arguments.jsonPath {
         let encoder = JSONEncoder()

@@ -107,7 +107,7 @@ import Testing
             let sorted = try SectionSortCommand.runProcess(
                 URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
                 environment: ["LC_ALL": "C"])
-            let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().dropFirst()
                 .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
             let direct = try SectionSortCommand.run(arguments + ["-o", "json"], stdin: input)
             #expect(viaSort == sections(try jsonObject(direct.stdout)).flatMap(\.1), "flags \(flags)")

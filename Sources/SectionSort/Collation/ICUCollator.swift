@@ -99,6 +99,25 @@ final class ICUCollator {
         try check(status, "ucol_setAttribute")
     }
 
+    /// The version of this collator's rules and data (root collation, tailoring, runtime): keys
+    /// from collators with different versions may order differently.
+    var version: String { Self.versionString { ssicu_ucol_getVersion(handle, $0) } }
+
+    /// The version of the Unicode Collation Algorithm data (DUCET) this collator is built on.
+    var ucaVersion: String { Self.versionString { ssicu_ucol_getUCAVersion(handle, $0) } }
+
+    /// The version of the ICU library in use.
+    static var libraryVersion: String { versionString { ssicu_getVersion($0) } }
+
+    /// An ICU `UVersionInfo` that `fill` writes, as "76.1.0.0" without trailing ".0" parts.
+    private static func versionString(_ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> String {
+        var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &info) { fill($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        var parts = [info.0, info.1, info.2, info.3]
+        while parts.count > 2 && parts.last == 0 { parts.removeLast() }
+        return parts.map(String.init).joined(separator: ".")
+    }
+
     /// The locale whose collation data is in use ("root" when ICU knew nothing closer).
     var validLocale: String { locale(SSICU_VALID_LOCALE) }
     /// The locale the collation rules actually come from (e.g. "root" for English).
@@ -163,6 +182,28 @@ final class ICUCollator {
             partSize *= 2
         }
         buffer.append(0)
+    }
+
+    /// Appends at most `limit` bytes of the sort key of the UTF-8 text `utf8`, without the
+    /// terminating zero byte, and returns whether that is the whole key. ICU writes keys from the
+    /// front, so the bytes are the start of the full key: what word-start search compares with.
+    ///
+    /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
+    func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
+        var state: (UInt32, UInt32) = (0, 0)
+        var status = fresh
+        let written = buffer.appendBytes(upTo: limit) { destination in
+            // Sound as in appendIncrementalKey: ICU reads `utf8` only during this call.
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                withUnsafeMutablePointer(to: &state) { statePointer in
+                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                        Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
+                                                           destination, Int32(limit), &status))
+                    }
+                }
+            }
+        }
+        return written < limit || status > 0
     }
 
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {

@@ -29,7 +29,7 @@ public final class IndexedCollation: Sendable {
     public let sectionTitles: [String]
 
     let locator: SectionLocator
-    private let collator: Mutex<ICUCollator>
+    let collator: Mutex<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
@@ -142,6 +142,11 @@ public final class IndexedCollation: Sendable {
             reader = try? ChineseNameReader()
             return reader
         }
+    }
+
+    /// A collator of this collation's own, for a caller that keeps it (a live list's keys).
+    func makeCollatorClone() throws(ICUError) -> ICUCollator {
+        try collator.withLock { collator throws(ICUError) in try collator.clone() }
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an

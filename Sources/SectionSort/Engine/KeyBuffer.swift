@@ -54,6 +54,11 @@ final class KeyBuffer: @unchecked Sendable {
         return written
     }
 
+    /// Forgets the bytes but keeps the capacity, for a buffer reused key after key.
+    func removeAll() {
+        count = 0
+    }
+
     /// Gives back the capacity that was not used; call once the buffer is full.
     func shrinkToFit() {
         guard capacity > count + 64 else { return }

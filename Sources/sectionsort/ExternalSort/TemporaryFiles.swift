@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every temporary directory and file the program has made, in one place that the thread handling
 /// fatal signals can see whole at any moment.
@@ -27,7 +26,22 @@ enum TemporaryFiles {
         var isExiting = false
     }
 
-    private static let state = Mutex(State())
+    /// The state under a lock. An NSLock (a pthread mutex), not Synchronization's Mutex: the
+    /// signal thread and the main thread meet here, and ThreadSanitizer sees the ordering a
+    /// pthread mutex gives but not a futex-based Mutex's (it reported their accesses as races).
+    private final class Registry: @unchecked Sendable {
+        // @unchecked Sendable is sound: `state` is read and written only while `lock` is held.
+        private let lock = NSLock()
+        private var state = State()
+
+        func withLock<Value>(_ body: (inout State) -> Value) -> Value {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&state)
+        }
+    }
+
+    private static let state = Registry()
 
     /// Creates a new directory under `parent` with mkdtemp(3).
     static func createDirectory(in parent: String) throws(CLIError) -> String {

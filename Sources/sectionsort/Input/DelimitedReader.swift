@@ -109,6 +109,22 @@ struct DelimitedReader {
         return consumed
     }
 
+    /// Reads the header row from the start of `data`, which comes from `name` (`--header` or
+    /// `--header-file`): the inputs then have none, and their first records are data.
+    mutating func readHeader(from data: [UInt8], isFinal: Bool, name: String) throws(CLIError) {
+        try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+            func location(_ offset: Int) -> SourceLocation {
+                var current = 1, lineStart = 0
+                for position in 0..<offset where bytes[position] == 0x0A { current += 1; lineStart = position + 1 }
+                return SourceLocation(file: name, line: current, column: offset - lineStart + 1)
+            }
+            guard case .record(let fields, let range, _) = try parseRecord(bytes, from: 0, isFinal: isFinal, location: location) else {
+                throw .data("the header row does not end within its first \(data.count) bytes", at: location(0))
+            }
+            try readHeader(fields, bytes: bytes, range: range, location: location)
+        }
+    }
+
     private mutating func readHeader(_ fields: [Field], bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
                                      location: (Int) -> SourceLocation) throws(CLIError) {
         var names: [String] = []

@@ -21,10 +21,11 @@ struct RecordBatches {
         var recordsRead = 0
         // Reads take a fraction of the budget, so that a batch fills it in a few reads.
         let readSize = max(1 << 16, budget / 8)
+        let givenHeader = try Self.givenHeader(options)
         var firstColumns: (input: String, names: [String])?
         for path in options.inputs {
             let input = try InputSource(path: path)
-            var parser = Parser(options)
+            var parser = try Parser(options, header: givenHeader)
             var carried: [UInt8] = []
             var line = 1
             var nextReadSize = readSize
@@ -72,6 +73,16 @@ struct RecordBatches {
         try body(batch, true, header)
     }
 
+    /// The header row of `--header` or `--header-file` (at most its first MiB), and where it is from.
+    private static func givenHeader(_ options: CommandLineOptions) throws(CLIError) -> (bytes: [UInt8], isFinal: Bool, name: String)? {
+        if let text = options.header { return (Array(text.utf8), true, "--header") }
+        guard let path = options.headerFile else { return nil }
+        let input = try InputSource(path: path)
+        var bytes = try input.read(upTo: 1 << 20)
+        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(byteOrderMark.count) }
+        return (bytes, input.isAtEnd, input.name)
+    }
+
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The reader of one input's format.
@@ -83,12 +94,13 @@ struct RecordBatches {
         private let options: CommandLineOptions
         private let decoder: KeyDecoder
 
-        init(_ options: CommandLineOptions) {
+        init(_ options: CommandLineOptions, header: (bytes: [UInt8], isFinal: Bool, name: String)?) throws(CLIError) {
             self.options = options
             decoder = KeyDecoder(lossy: options.lossy)
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
                                             secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
+                if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {
                 jsonLines = JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)

@@ -68,6 +68,15 @@ struct RecordSet: Sendable {
         }, readReading: readReading)
     }
 
+    /// The records at `positions` (ascending), in that order; the bytes are shared, not copied.
+    func keeping(_ positions: [Int]) -> RecordSet {
+        var kept = self
+        kept.spans = positions.map { spans[$0] }
+        kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
+        kept.secondarySpans = secondarySpans.map { spans in positions.map { spans[$0] } }
+        return kept
+    }
+
     /// What sorting this batch in memory is expected to take, in bytes: the batch itself, the keys
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {

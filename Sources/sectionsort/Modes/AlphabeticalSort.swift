@@ -30,6 +30,7 @@ struct AlphabeticalSort {
         var inputHeader: [UInt8]?
         phases.enter("reading")
         try batches.forEach(progress: progress) { (batch, isLast, header) throws(CLIError) in
+            let batch = try matching(batch)
             inputHeader = header
             if isLast && runs.isEmpty { return try writeInMemory(batch, header: header) }
             guard !batch.isEmpty else { return }
@@ -46,6 +47,16 @@ struct AlphabeticalSort {
         let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize)
         try writeMerged(try merger.reduce(runs), bufferSize: bufferSize, header: inputHeader)
         progress.finish()
+    }
+
+    /// The records of `batch` that `--grep` keeps (all of them without it).
+    private func matching(_ batch: RecordSet) throws(CLIError) -> RecordSet {
+        guard let query = options.grep else { return batch }
+        do {
+            return batch.keeping(try collation.positions(matching: query, in: batch.utf8Keys, threads: options.threads))
+        } catch {
+            throw CLIError(code: .software, message: "searching failed: \(error)")
+        }
     }
 
     private var threads: Int { max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount) }

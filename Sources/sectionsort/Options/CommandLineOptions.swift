@@ -21,12 +21,30 @@ struct CommandLineOptions {
     var reading: String?
     var chineseNames = false
     var locale: String?
+    /// Whether --locale was given (not taken from the environment).
+    var localeGiven = false
     var ignoreCase = false
     var ignoreAccents = false
     var numeric = false
     var descending = false
     var otherFirst = false
     var emitKeys = false
+    /// --emit-keys: this part's number (parts numbered in input order), for the tie-breaker.
+    var part = 0
+    /// --emit-keys: the position of this part's first record in the whole input (or any number
+    /// from that up to the byte offset where the part starts).
+    var partOffset = 0
+    /// Key records end with NUL instead of a line feed (--emit-keys, --from-keys).
+    var zeroTerminated = false
+    /// The csv or tsv header row for inputs that have none: its text, or the file it is read from.
+    var header: String?
+    var headerFile: String?
+    /// Read byte-sorted key records and write their sections.
+    var fromKeys = false
+    /// Options that --from-keys takes from the key stream instead, when given.
+    private var orderingGiven: [String] = []
+    /// Keep only the records whose key has a word starting with this, in the collation's terms.
+    var grep: String?
     var threads: Int?
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
     /// ``MemoryBudget``'s default.
@@ -38,7 +56,8 @@ struct CommandLineOptions {
     var showHelp = false
     var showVersion = false
 
-    static let version = "sectionsort 0.1.0"
+    static let versionNumber = "0.1.0"
+    static let version = "sectionsort \(versionNumber)"
 
     /// The most worker threads `--threads` takes.
     static let maximumThreads = 256
@@ -59,6 +78,8 @@ struct CommandLineOptions {
               --reading NAME         a column or field with each record's phonetic reading
                                      (yomigana, pinyin): sections and order come from it where
                                      it is not empty, the key orders equal readings
+              --header TEXT          csv, tsv: the inputs have no header row; this is it
+              --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
               --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
                                      records are written unchanged, except as JSON values or
                                      CSV fields (there U+FFFD, so the output stays valid)
@@ -88,11 +109,25 @@ struct CommandLineOptions {
                                      Weeks start on the --locale's first weekday; headers are in
                                      its language.
 
+        Filtering:
+              --grep QUERY           keep only records whose key has a word that starts with
+                                     QUERY, compared like the sections at primary strength: in
+                                     en_US "ake" finds "Åke", in sv_SE it does not
+                                     (alphabetical mode, not with --emit-keys)
+
         Output:
           -o, --format FORMAT        text (default), json, jsonl, csv
-              --emit-keys            print each record as SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD
-                                     in input order, where KEY is the collation key in lowercase
-                                     hex; `LC_ALL=C sort` of those lines is sectionsort's order
+              --emit-keys            print a key record per record, in input order, after an
+                                     identity line (#sectionsort-keys): SECTION<TAB>KEY<TAB>
+                                     POSITION<TAB>RECORD; a byte sort of the key records of all
+                                     parts of an input is sectionsort's order (see README)
+              --part N               --emit-keys: the number of this part of the input (parts
+                                     numbered 0, 1, ... in input order)
+              --part-offset N        --emit-keys: the position of this part's first record in
+                                     the whole input, or the byte offset where the part starts
+              --from-keys            read byte-sorted key records (several sorted FILEs are
+                                     merged) and write their sections in any --format
+          -z, --zero-terminated      key records end with NUL instead of a line feed
 
         Running:
           -j, --threads N            worker threads, 1 to 256 (default: all cores); output is
@@ -109,7 +144,8 @@ struct CommandLineOptions {
           -q, --quiet                no progress line on standard error
           -v, --verbose              print how long each phase took on standard error
           -h, --help                 show this help and exit
-          -V, --version              show the version and exit
+          -V, --version              show the version, ICU's and the collation's, and exit
+                                     (with -o json: as JSON; with -l and ordering options: theirs)
 
         Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
         70 internal error, 74 read or write error; on SIGHUP, SIGINT, SIGQUIT, SIGTERM or a
@@ -169,7 +205,9 @@ struct CommandLineOptions {
             case "--then": options.then = try value(for: name, inline: inline)
             case "--reading": options.reading = try value(for: name, inline: inline)
             case "--chinese-names": options.chineseNames = true
-            case "-l", "--locale": options.locale = try value(for: name, inline: inline)
+            case "-l", "--locale":
+                options.locale = try value(for: name, inline: inline)
+                options.localeGiven = true
             case "-j", "--threads":
                 let text = try value(for: name, inline: inline)
                 guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'") }
@@ -190,6 +228,18 @@ struct CommandLineOptions {
             case "-r", "--descending": options.descending = true
             case "--other-first": options.otherFirst = true
             case "--emit-keys": options.emitKeys = true
+            case "--from-keys": options.fromKeys = true
+            case "-z", "--zero-terminated": options.zeroTerminated = true
+            case "--part", "--part-offset":
+                let text = try value(for: name, inline: inline)
+                let limit = name == "--part" ? KeyRecord.partLimit : KeyRecord.positionLimit
+                guard let number = Int(text), number >= 0, number < limit else {
+                    throw .usage("\(name) takes a number from 0 to \(limit - 1), not '\(text)'")
+                }
+                if name == "--part" { options.part = number } else { options.partOffset = number }
+            case "--header": options.header = try value(for: name, inline: inline)
+            case "--header-file": options.headerFile = try value(for: name, inline: inline)
+            case "--grep": options.grep = try value(for: name, inline: inline)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--lossy": options.lossy = true
@@ -199,12 +249,33 @@ struct CommandLineOptions {
                 throw .usage("unknown option '\(Echo.bounded(name))'")
             }
             if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
-                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version", "--chinese-names"].contains(name) {
+                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
+                                 "--from-keys", "--zero-terminated", "--chinese-names"].contains(name) {
                 throw .usage("option '\(Echo.bounded(name))' takes no value")
+            }
+            if ["-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
+                "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
+                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names"].contains(name) {
+                options.orderingGiven.append(name)
             }
             index += 1
         }
+        if options.showVersion && options.locale == nil { options.locale = defaultLocale(environment) }
         if options.showHelp || options.showVersion { return options }
+        if options.fromKeys {
+            if let given = options.orderingGiven.first {
+                throw .usage("--from-keys takes the locale, ordering and input format from the key records; '\(given)' cannot be given with it")
+            }
+            if options.grep != nil { throw .usage("--grep filters records before their keys are computed; it cannot be combined with --from-keys") }
+            if options.inputs.isEmpty { options.inputs = ["-"] }
+            return options
+        }
+        if (options.part != 0 || options.partOffset != 0) && !options.emitKeys { throw .usage("--part and --part-offset apply to --emit-keys") }
+        if options.zeroTerminated && !options.emitKeys { throw .usage("--zero-terminated applies to --emit-keys and --from-keys") }
+        if options.header != nil && options.headerFile != nil { throw .usage("give the header with --header or --header-file, not both") }
+        if (options.header != nil || options.headerFile != nil) && options.inputFormat != .csv && options.inputFormat != .tsv {
+            throw .usage("--header and --header-file apply to csv and tsv input")
+        }
         if options.inputs.isEmpty { options.inputs = ["-"] }
         switch options.inputFormat {
         case .csv, .tsv, .jsonl:
@@ -224,6 +295,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && (options.reading != nil || options.chineseNames) {
             throw .usage("--reading and --chinese-names sort alphabetically; they cannot be combined with --by date")
+        }
+        if options.grep != nil && (options.mode == .date || options.emitKeys) {
+            throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")
         }
         if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
         if options.mode == .date && options.timeZone == nil {

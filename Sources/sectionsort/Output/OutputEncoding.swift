@@ -36,16 +36,4 @@ enum OutputEncoding {
         }
         return result + "\""
     }
-
-    /// Appends `bytes` in lowercase hexadecimal: byte order of keys is text order of their hex in
-    /// the C locale.
-    static func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { digits in
-            for byte in bytes {
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0x0F)])
-            }
-        }
-    }
 }

@@ -1,0 +1,131 @@
+import Foundation
+@_spi(CommandLine) import SectionSort
+
+/// `--from-keys`: key records (``KeyRecord``) sorted by bytes, from one stream or several sorted
+/// parts merged as they are read, become sections in any output format, written as they come: the
+/// output of `--emit-keys` over the parts of an input, sorted by any byte-order sort, gives
+/// exactly what sectionsort gives for the whole input.
+///
+/// The identity records at the start of the streams must all be equal and match this machine's
+/// ICU; the records must be in byte order, each SECTION, KEY and POSITION once.
+struct SectionsFromKeys {
+    let options: CommandLineOptions
+    let progress: ProgressLine
+
+    func run() throws(CLIError) {
+        let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
+        var readers: [KeyRecordReader] = []
+        for path in options.inputs { readers.append(try KeyRecordReader(path: path, framing: framing)) }
+        var identity: (record: [UInt8], location: SourceLocation)?
+        func noteIdentity(_ reader: KeyRecordReader) throws(CLIError) {
+            let record = Array(reader.record)
+            guard let known = identity else { identity = (record, reader.location()); return }
+            guard record == known.record else {
+                throw .data("this part's keys were made differently from those of \(known.location): "
+                            + "\(Self.describe(record)) against \(Self.describe(known.record)); every part must be keyed with the same "
+                            + "sectionsort, ICU, locale and options", at: reader.location())
+            }
+        }
+        // Each stream's leading identity records, then its first key record.
+        var active: [Int] = []
+        for (index, reader) in readers.enumerated() {
+            while try reader.advance() {
+                if reader.record.first == UInt8(ascii: "#") { try noteIdentity(reader); continue }
+                active.append(index)
+                break
+            }
+        }
+        guard let identity else {
+            throw .data("no identity record (#sectionsort-keys): key records are made by sectionsort --emit-keys, which writes one first",
+                        at: SourceLocation(file: readers.first?.name ?? "<stdin>", line: 1, column: 1))
+        }
+        let keyed: KeyIdentity
+        switch identity.record.withUnsafeBufferPointer({ KeyIdentity.parse($0) }) {
+        case .success(let parsed): keyed = parsed
+        case .failure(let error): throw .data("not an identity record this sectionsort reads: \(error.reason)", at: identity.location)
+        }
+        let made = keyed.options
+        let collation: IndexedCollation
+        do {
+            collation = try IndexedCollation(locale: keyed.requestedLocale, options: CollationOptions(
+                ignoresCase: made.ignoreCase, ignoresAccents: made.ignoreAccents, numeric: made.numeric, otherSection: made.otherFirst ? .first : .last))
+        } catch {
+            throw CLIError(code: .software, message: error.description)
+        }
+        let here = KeyIdentity(collation: collation, options: made, header: keyed.header.map { Array($0.utf8) })
+        guard here == keyed else {
+            throw .data("the keys were made with \(keyed.versionDescription); this machine has \(here.versionDescription): "
+                        + "keys from different versions do not order alike, so they cannot be read here", at: identity.location)
+        }
+        let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .descending : .ascending))
+        let writer = try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: made.inputFormat,
+                                       context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
+                                       header: keyed.header.map { Array($0.utf8) })
+        var previous: [UInt8] = [], rank = -1, written = 0
+        var unescaped: [UInt8] = []
+        while !active.isEmpty {
+            var best = 0
+            for candidate in active.indices.dropFirst() where Self.compare(readers[active[candidate]].record, readers[active[best]].record) < 0 {
+                best = candidate
+            }
+            let reader = readers[active[best]]
+            let bytes = reader.record
+            if bytes.first == UInt8(ascii: "#") {
+                throw .data("an identity record after key records: the key records are not sorted by bytes", at: reader.location())
+            }
+            let fields: KeyRecord.Fields
+            switch KeyRecord.fields(of: bytes) {
+            case .success(let found): fields = found
+            case .failure(let error):
+                throw .data("not a key record: expected \(error.expected) (SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD)", at: reader.location(column: error.offset))
+            }
+            guard fields.rank < titles.count else {
+                throw .data("SECTION \(fields.rank) is past the \(titles.count) sections of locale \(collation.locale)", at: reader.location())
+            }
+            let prefix = UnsafeBufferPointer(rebasing: bytes[0..<fields.prefixLength])
+            if !previous.isEmpty {
+                let order = previous.withUnsafeBufferPointer { Self.compare(prefix, $0) }
+                if order == 0 {
+                    throw .data("the same SECTION, KEY and POSITION as the record before: parts overlap (give each part its own --part)",
+                                at: reader.location())
+                }
+                if order < 0 { throw .data("key records are not sorted by bytes (sort them with LC_ALL=C sort)", at: reader.location()) }
+            }
+            previous.removeAll(keepingCapacity: true)
+            previous.append(contentsOf: prefix)
+            if fields.rank != rank {
+                try writer.startSection(title: titles[fields.rank])
+                rank = fields.rank
+            }
+            let record = UnsafeBufferPointer(rebasing: bytes[fields.recordStart...])
+            if framing == .lineFeed, let base = record.baseAddress, memchr(base, 0x5C, record.count) != nil {
+                unescaped.removeAll(keepingCapacity: true)
+                if let bad = KeyRecord.unescape(record, into: &unescaped) {
+                    throw .data("a backslash that is not \\\\, \\n or \\r in RECORD", at: reader.location(column: fields.recordStart + bad))
+                }
+                try unescaped.withUnsafeBufferPointer { (bytes) throws(CLIError) in try writer.write(record: bytes) }
+            } else {
+                try writer.write(record: record)
+            }
+            written += 1
+            if written & 0xFFFF == 0 { progress.update("writing sections", done: written, total: nil) }
+            if try !reader.advance() { active.remove(at: best) }
+        }
+        try writer.finish()
+    }
+
+    /// Byte order, as `LC_ALL=C sort` compares.
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(a.count, b.count)
+        let bytes = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
+        return bytes != 0 ? Int(bytes) : a.count - b.count
+    }
+
+    /// An identity record's versions in words, or its text when it cannot be read.
+    private static func describe(_ record: [UInt8]) -> String {
+        switch record.withUnsafeBufferPointer({ KeyIdentity.parse($0) }) {
+        case .success(let identity): "\(identity.versionDescription), options \(identity.json)"
+        case .failure: "'\(String(decoding: record.prefix(200), as: UTF8.self))'"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SectionSort
+
+/// What must be equal wherever keys of one input are computed and read back: sectionsort's and
+/// the key format's version, ICU's, UCA's and the collator's versions, the locale and the options
+/// that change keys or sections, and the input's format, key fields and header (which the output
+/// needs). It leads every key stream as one record (`#sectionsort-keys<TAB>{JSON}`) that sorts
+/// before all key records; `--from-keys` requires the records of all parts to be equal and to
+/// match the reading machine's ICU, so that a cluster mixing versions fails instead of sorting wrongly.
+struct KeyIdentity: Equatable {
+    /// The key records' format; a change that alters keys or their order changes it.
+    static let formatVersion = 2
+
+    var sectionsort = CommandLineOptions.versionNumber
+    var format = formatVersion
+    var version: CollationVersion
+    /// ICU's locale whose data is in use, and the one asked for.
+    var locale: String
+    var requestedLocale: String
+    var ignoreCase = false
+    var ignoreAccents = false
+    var numeric = false
+    var descending = false
+    var otherFirst = false
+    var inputFormat = CommandLineOptions.InputFormat.lines
+    var key: String?
+    var then: String?
+    /// The reading column or field (`--reading`), and whether Han keys are read as Chinese names.
+    var reading: String?
+    var chineseNames = false
+    /// The csv or tsv header row (as text).
+    var header: String?
+
+    init(collation: IndexedCollation, options: CommandLineOptions, header: [UInt8]?) {
+        version = collation.version
+        locale = collation.locale
+        requestedLocale = collation.requestedLocale
+        ignoreCase = options.ignoreCase
+        ignoreAccents = options.ignoreAccents
+        numeric = options.numeric
+        descending = options.descending
+        otherFirst = options.otherFirst
+        inputFormat = options.inputFormat
+        key = options.key
+        then = options.then
+        reading = options.reading
+        chineseNames = options.chineseNames
+        self.header = header.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The identity as one JSON object, its fields always in this order.
+    var json: String {
+        func string(_ value: String?) -> String { value.map(OutputEncoding.jsonString) ?? "null" }
+        return "{\"sectionsort\": \(string(sectionsort)), \"keyFormat\": \(format), \"icu\": \(string(version.icu)), "
+            + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
+            + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
+            + "\"numeric\": \(numeric), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
+            + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
+            + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
+    }
+
+    /// The identity record, without its terminator.
+    var record: [UInt8] { KeyRecord.identityPrefix + [0x09] + Array(json.utf8) }
+
+    /// Reads an identity record; nil with a reason when it is not one this version understands.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<KeyIdentity, ParseError> {
+        let prefix = KeyRecord.identityPrefix
+        guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix, bytes[prefix.count] == 0x09 else {
+            return .failure(ParseError(reason: "expected '#sectionsort-keys<TAB>{...}'"))
+        }
+        let text = Data(bytes[(prefix.count + 1)...])
+        guard let object = (try? JSONSerialization.jsonObject(with: text)) as? [String: Any] else {
+            return .failure(ParseError(reason: "the identity is not a JSON object"))
+        }
+        guard let format = object["keyFormat"] as? Int, format == formatVersion else {
+            return .failure(ParseError(reason: "key format \(object["keyFormat"].map { "\($0)" } ?? "?") (this sectionsort reads key format \(formatVersion))"))
+        }
+        func string(_ name: String) -> String? { object[name] as? String }
+        func flag(_ name: String) -> Bool { object[name] as? Bool ?? false }
+        guard let icu = string("icu"), let uca = string("uca"), let collator = string("collator"), let locale = string("locale"),
+              let requested = string("requestedLocale"), let sectionsort = string("sectionsort"),
+              let input = string("inputFormat").flatMap(CommandLineOptions.InputFormat.init(rawValue:)) else {
+            return .failure(ParseError(reason: "the identity lacks a field"))
+        }
+        var identity = KeyIdentity(version: CollationVersion(icu: icu, uca: uca, collator: collator), locale: locale, requestedLocale: requested)
+        identity.sectionsort = sectionsort
+        identity.ignoreCase = flag("ignoreCase")
+        identity.ignoreAccents = flag("ignoreAccents")
+        identity.numeric = flag("numeric")
+        identity.descending = flag("descending")
+        identity.otherFirst = flag("otherFirst")
+        identity.inputFormat = input
+        identity.key = string("key")
+        identity.then = string("then")
+        identity.reading = string("reading")
+        identity.chineseNames = flag("chineseNames")
+        identity.header = string("header")
+        return .success(identity)
+    }
+
+    private init(version: CollationVersion, locale: String, requestedLocale: String) {
+        self.version = version
+        self.locale = locale
+        self.requestedLocale = requestedLocale
+    }
+
+    struct ParseError: Error {
+        var reason: String
+    }
+
+    /// The options of the run that made the keys, for the reading side's collation and output.
+    var options: CommandLineOptions {
+        var options = CommandLineOptions()
+        options.locale = requestedLocale
+        options.ignoreCase = ignoreCase
+        options.ignoreAccents = ignoreAccents
+        options.numeric = numeric
+        options.descending = descending
+        options.otherFirst = otherFirst
+        options.inputFormat = inputFormat
+        options.key = key
+        options.then = then
+        return options
+    }
+
+    /// The versions in words, for messages.
+    var versionDescription: String {
+        "sectionsort \(sectionsort), ICU \(version.icu), UCA \(version.uca), collator \(version.collator), locale \(locale)"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `--grep QUERY`: the records whose key has a word starting with the query, in the locale's terms.
+@Suite struct GrepTests {
+    @Test func theLocaleDecidesWhatMatches() throws {
+        let names = "Åke Berg\nAnna Ek\nJake Ng\nake lowercase\nSteve Jobs\n"
+        let english = try SectionSortCommand.run(["--locale", "en_US", "--grep", "ake"], stdin: names)
+        #expect(english.status == 0)
+        #expect(english.stdout == "A\n  Åke Berg\n  ake lowercase\n", "Å is A with a ring in English; Jake has no word starting with ake")
+        let swedish = try SectionSortCommand.run(["--locale", "sv_SE", "--grep", "ake"], stdin: names)
+        #expect(swedish.stdout == "A\n  ake lowercase\n", "Å is its own letter in Swedish")
+        let jobs = try SectionSortCommand.run(["--locale", "en_US", "--grep", "JO"], stdin: names)
+        #expect(jobs.stdout == "S\n  Steve Jobs\n")
+    }
+
+    @Test func csvKeysAreSearchedNotWholeRecords() throws {
+        let csv = "first,last\nJohn,Smith\nAnna,Johnson\n"
+        let result = try SectionSortCommand.run(["-f", "csv", "--key", "last", "--grep", "jo", "--locale", "en_US", "-o", "csv"], stdin: csv)
+        #expect(result.status == 0)
+        #expect(result.stdout == "first,last,section\nAnna,Johnson,J\n")
+    }
+
+    @Test func sortedRunsGiveTheSameRecordsAsFilteringFirst() throws {
+        // ASCII names: at primary strength in en_US a word-start match is a case-insensitive prefix
+        // of a word, which plain Swift can check.
+        var state: UInt64 = 14
+        func random(_ bound: Int) -> Int {  // a fixed linear congruential sequence: failures reproduce
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let syllables = ["an", "jo", "Jo", "ber", "g", "son", "-", " ", "ka", "AN", "m", "e"]
+        let lines = (0..<40_000).map { _ in (0...random(6)).map { _ in syllables[random(syllables.count)] }.joined() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("grep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let all = directory.appendingPathComponent("all.txt"), filtered = directory.appendingPathComponent("filtered.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: all, atomically: true, encoding: .utf8)
+        let kept = lines.filter { line in
+            line.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0.lowercased().hasPrefix("jo") }
+        }
+        try (kept.joined(separator: "\n") + (kept.isEmpty ? "" : "\n")).write(to: filtered, atomically: true, encoding: .utf8)
+        let expected = try SectionSortCommand.run(["--locale", "en_US", filtered.path])
+        for extra in [[], ["--memory-limit", "64K", "-T", directory.path], ["-j", "1"]] {
+            let result = try SectionSortCommand.run(["--locale", "en_US", "--grep", "jo"] + extra + [all.path])
+            #expect(result.status == 0, "\(extra): \(result.stderr)")
+            #expect(result.stdout == expected.stdout, "\(extra)")
+        }
+        #expect(!kept.isEmpty && kept.count < lines.count)
+    }
+
+    @Test func grepIsForAlphabeticalSections() throws {
+        for extra in [["--by", "date"], ["--emit-keys"]] {
+            let result = try SectionSortCommand.run(["--grep", "a"] + extra, stdin: "x\n")
+            #expect(result.status == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("--grep"))
+        }
+    }
+}
