@@ -14,6 +14,12 @@ struct BenchmarkRun {
         var report = Report(date: ISO8601DateFormatter().string(from: Date()), mode: arguments.quick ? "quick" : "full",
                             locale: arguments.locale, machine: MachineInfo.current())
         let repetitions = arguments.quick ? 3 : 5
+        let readingSize = arguments.size ?? (arguments.quick ? 100_000 : 1_000_000)
+        if arguments.readingsOnly {
+            try ReadingComparison.run(size: readingSize, rounds: arguments.quick ? 2 : 5, sample: arguments.quick ? 2_000 : 20_000,
+                                      threads: arguments.threads?.first, report: &report)
+            return report
+        }
 
         // The seeds' sizes: 500 and 900 items in one section (UILocalizedIndexedCollation took 1 s and 3 s).
         for size in [500, 900] {
@@ -114,6 +120,9 @@ struct BenchmarkRun {
         engineDates.speedupOverNaive = naiveDates.median / engineDates.median
         report.dateGrouping = [naiveDates, engineDates]
         report.ratios["dates_by_day_vs_naive"] = engineDates.speedupOverNaive
+
+        try ReadingComparison.run(size: arguments.quick ? 100_000 : 1_000_000, rounds: arguments.quick ? 2 : 5,
+                                  sample: arguments.quick ? 2_000 : 20_000, threads: nil, report: &report)
         return report
     }
 

@@ -5,7 +5,7 @@ import SectionSort
 
 let usage = """
     usage: sectionsort-bench [--quick] [--json FILE] [--chart FILE] [--locale ID] [--size N]
-                             [--max-size N] [--threads LIST] [--live [--live-size N]]
+                             [--max-size N] [--threads LIST] [--readings-only] [--live [--live-size N]]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
     on every comparison) on generated names, checks that every contender gives identical output,
@@ -18,13 +18,17 @@ let usage = """
       --size N         items in the headline comparison (default 100000; quick 20000)
       --max-size N     largest size of the size-scaling series (default 10000000; quick 100000)
       --threads LIST   thread counts for the thread-scaling series, e.g. 1,2,4 (default 1…cores)
+      --readings-only  only the readings comparison: --size Chinese names (default 1000000;
+                       quick 100000) with and without readsChineseNames (--chinese-names), on
+                       the first of --threads (default all cores)
       --live           only the live-list benchmark: inserting 1 item and applying 1,000
                        edits to a LiveSectionedList against sectioning again, and searching
       --live-size N    items in the live list (default 1000000)
       --rounds N       rounds of the live benchmark (default 7)
-      --write-names FILE --count N
+      --write-names FILE --count N [--chinese]
                        write N generated names, one a line, to FILE and exit (the input of
-                       scripts/compare-gnu-sort)
+                       scripts/compare-gnu-sort); --chinese: the Chinese names of the
+                       readings comparison
       -h, --help       show this help
     """
 
@@ -38,6 +42,8 @@ struct Arguments {
     var threads: [Int]?
     var namesPath: String?
     var count = 1_000_000
+    var readingsOnly = false
+    var chineseNames = false
     var live = false
     var liveSize = 1_000_000
     var rounds = 7
@@ -69,6 +75,8 @@ struct Arguments {
                 result.threads = list
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
+            case "--readings-only": result.readingsOnly = true
+            case "--chinese": result.chineseNames = true
             case "--live": result.live = true
             case "--live-size": result.liveSize = try number(argument)
             case "--rounds": result.rounds = try number(argument)
@@ -98,6 +106,7 @@ struct Report: Codable {
     var threadScaling: [Measurement] = []
     var sizeScaling: [Measurement] = []
     var dateGrouping: [Measurement] = []
+    var readings: [Measurement] = []
     /// `--live`: live lists against sectioning again, and search.
     var live: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
@@ -113,7 +122,8 @@ do {
 }
 
 if let path = arguments.namesPath {
-    let names = NameWorkload(seed: 20261122).names(arguments.count)
+    let names = arguments.chineseNames ? ChineseNameWorkload(seed: 20261123).names(arguments.count)
+        : NameWorkload(seed: 20261122).names(arguments.count)
     var bytes = [UInt8]()
     bytes.reserveCapacity(arguments.count * 24)
     for name in names { bytes += name.utf8; bytes.append(0x0A) }

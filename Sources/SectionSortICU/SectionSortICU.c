@@ -80,6 +80,17 @@ SSICUSet *SSICU_REAL(ulocdata_getExemplarSet)(SSICULocaleData *data, SSICUSet *f
                                               SSICUExemplarSetType type, SSICUStatus *status);
 int32_t SSICU_REAL(uscript_getScript)(SSICUChar32 codePoint, SSICUStatus *status);
 
+// ICU's UTransDirection: UTRANS_FORWARD is 0.
+SSICUTransliterator *SSICU_REAL(utrans_openU)(const SSICUChar *id, int32_t idLength, int32_t direction,
+                                              const SSICUChar *rules, int32_t rulesLength, void *parseError,
+                                              SSICUStatus *status);
+void SSICU_REAL(utrans_close)(SSICUTransliterator *transliterator);
+SSICUTransliterator *SSICU_REAL(utrans_clone)(const SSICUTransliterator *transliterator, SSICUStatus *status);
+void SSICU_REAL(utrans_transUChars)(const SSICUTransliterator *transliterator, SSICUChar *text, int32_t *textLength,
+                                    int32_t textCapacity, int32_t start, int32_t *limit, SSICUStatus *status);
+int32_t SSICU_REAL(utrans_toRules)(const SSICUTransliterator *transliterator, int8_t escapeUnprintable, SSICUChar *result,
+                                   int32_t resultLength, SSICUStatus *status);
+
 // MARK: Forwarding
 
 const char *ssicu_errorName(SSICUStatus status) { return SSICU_REAL(u_errorName)(status); }
@@ -154,4 +165,20 @@ SSICUSet *ssicu_ulocdata_getExemplarSet(SSICULocaleData *data, SSICUSet *fillIn,
 }
 int32_t ssicu_uscript_getScript(SSICUChar32 codePoint, SSICUStatus *status) {
     return SSICU_REAL(uscript_getScript)(codePoint, status);
+}
+
+SSICUTransliterator *ssicu_utrans_open(const SSICUChar *id, int32_t idLength, SSICUStatus *status) {
+    return SSICU_REAL(utrans_openU)(id, idLength, 0, NULL, 0, NULL, status);
+}
+void ssicu_utrans_close(SSICUTransliterator *transliterator) { SSICU_REAL(utrans_close)(transliterator); }
+SSICUTransliterator *ssicu_utrans_clone(const SSICUTransliterator *transliterator, SSICUStatus *status) {
+    return SSICU_REAL(utrans_clone)(transliterator, status);
+}
+void ssicu_utrans_transUChars(const SSICUTransliterator *transliterator, SSICUChar *text, int32_t *textLength,
+                              int32_t textCapacity, int32_t start, int32_t *limit, SSICUStatus *status) {
+    SSICU_REAL(utrans_transUChars)(transliterator, text, textLength, textCapacity, start, limit, status);
+}
+int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t escapeUnprintable, SSICUChar *result,
+                             int32_t resultLength, SSICUStatus *status) {
+    return SSICU_REAL(utrans_toRules)(transliterator, escapeUnprintable, result, resultLength, status);
 }

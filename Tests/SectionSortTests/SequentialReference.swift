@@ -3,9 +3,21 @@
 /// The plain, one-thread way to section: one collator, keys by `ucol_getSortKey`, the standard
 /// library's sort with a comparator, grouping afterwards. The engine must match it exactly.
 enum SequentialReference {
-    static func permutation(_ input: SectioningInput, collation: IndexedCollation) -> SectionedPermutation {
+    ///
+    /// With readings, an item is read by its reading (given, or with `readsChineseNames` the whole
+    /// key through ICU's transform when it has Han characters): sections and order come from the
+    /// reading, then items without a reading go first, then the key orders equal readings.
+    static func permutation(_ input: SectioningInput, collation: IndexedCollation, readsChineseNames: Bool = false) -> SectionedPermutation {
         let count = input.primaryKeys.count
-        let sections = input.primaryKeys.map { collation.section(for: $0) }
+        let transform = readsChineseNames ? try! ChineseNameReader() : nil
+        let readings: [String?] = input.primaryKeys.indices.map { item in
+            if case .strings(let given) = input.readings, let reading = given[item], !reading.isEmpty { return reading }
+            let key = input.primaryKeys[item]
+            if let transform, key.unicodeScalars.contains(where: ICULocaleData.isHan) { return transform.transformWhole(key) }
+            return nil
+        }
+        let sections = input.primaryKeys.indices.map { collation.section(for: readings[$0] ?? input.primaryKeys[$0]) }
+        let read = input.primaryKeys.indices.map { collation.sortKey(of: readings[$0] ?? input.primaryKeys[$0]) }
         let primary = input.primaryKeys.map { collation.sortKey(of: $0) }
         let secondary = input.secondaryKeys?.map { collation.sortKey(of: $0) }
         func ordered(_ a: [UInt8], _ b: [UInt8], _ direction: SortDirection) -> Bool {
@@ -13,6 +25,9 @@ enum SequentialReference {
         }
         let order = (0..<count).sorted { a, b in
             if sections[a] != sections[b] { return sections[a] < sections[b] }
+            if read[a] != read[b] { return ordered(read[a], read[b], input.primaryDirection) }
+            let (readA, readB) = (readings[a] != nil, readings[b] != nil)
+            if readA != readB { return (readB && input.primaryDirection == .ascending) || (readA && input.primaryDirection == .descending) }
             if primary[a] != primary[b] { return ordered(primary[a], primary[b], input.primaryDirection) }
             if let secondary, secondary[a] != secondary[b] { return ordered(secondary[a], secondary[b], input.secondaryDirection) }
             return a < b

@@ -281,6 +281,76 @@ enum ICULocaleData {
         var status = fresh
         return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_LATIN
     }
+
+    /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).
+    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+        var status = fresh
+        return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_HAN
+    }
+}
+
+/// An owned ICU transliterator: a transform such as "Han-Latin/Names".
+///
+/// Like a collator, a transliterator must not be used from two threads at once: its owner confines
+/// it to one thread (workers clone one each), so it is deliberately not `Sendable`.
+final class ICUTransliterator {
+    private let handle: OpaquePointer
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    /// Opens the transform `id` of ICU's data (forward direction).
+    convenience init(id: String) throws(ICUError) {
+        let units = Array(id.utf16)
+        var status = fresh
+        let opened = ssicu_utrans_open(units, Int32(units.count), &status)
+        try check(status, "utrans_openU(\(id))")
+        guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_openU") }
+        self.init(handle: opened)
+    }
+
+    deinit { ssicu_utrans_close(handle) }
+
+    /// A new transliterator with the same rules, for use on another thread.
+    func clone() throws(ICUError) -> ICUTransliterator {
+        var status = fresh
+        let copy = ssicu_utrans_clone(handle, &status)
+        try check(status, "utrans_clone")
+        guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_clone") }
+        return ICUTransliterator(handle: copy)
+    }
+
+    /// `text` transformed; `text` itself if ICU fails (which only running out of memory can cause).
+    func transliterate(_ text: String) -> String {
+        let source = Array(text.utf16)
+        var capacity = source.count * 8 + 16
+        while true {
+            var buffer = [UInt16](repeating: 0, count: capacity)
+            buffer.replaceSubrange(0..<source.count, with: source)
+            var length = Int32(source.count), limit = Int32(source.count)
+            var status = fresh
+            ssicu_utrans_transUChars(handle, &buffer, &length, Int32(capacity), 0, &limit, &status)
+            if status == SSICU_BUFFER_OVERFLOW_ERROR && Int(length) > capacity {
+                capacity = Int(length) + 16
+                continue
+            }
+            guard status <= SSICU_ZERO_ERROR else { return text }
+            return String(decoding: buffer[..<Int(length)], as: UTF16.self)
+        }
+    }
+
+    /// The transform's rules as ICU prints them (`utrans_toRules`), unprintable characters escaped
+    /// as \uXXXX.
+    func rules() -> String {
+        var status = fresh
+        let length = ssicu_utrans_toRules(handle, 1, nil, 0, &status)
+        status = fresh
+        var buffer = [UInt16](repeating: 0, count: Int(length) + 1)
+        let written = ssicu_utrans_toRules(handle, 1, &buffer, Int32(buffer.count), &status)
+        guard status <= SSICU_ZERO_ERROR, written >= 0, Int(written) <= buffer.count else { return "" }
+        return String(decoding: buffer[..<Int(written)], as: UTF16.self)
+    }
 }
 
 /// Reading ICU's `USet` into Swift strings.

@@ -11,19 +11,28 @@ public struct SectioningOptions: Sendable, Hashable {
     public var includesEmptySections: Bool
     /// Worker threads; nil means one per core. The result is the same for any number.
     public var threads: Int?
+    /// Read keys written in Han characters as Chinese personal names, with the surname readings of
+    /// ICU's `Han-Latin/Names` transform (曾 as zēng, 单 as shàn, 解 as xiè), and section and order
+    /// them by that pinyin: under the Latin letter of the reading, ties by the characters' own
+    /// collation, then input order. Items with a reading of their own
+    /// (``IndexedCollation/sections(of:by:reading:then:options:)``) use that one; keys without Han
+    /// characters are sorted as they are. Off by default: it reads every Han key as a personal
+    /// name, and words and places with surname readings (乐山, the city Lèshān, as yuè shān).
+    public var readsChineseNames = false
     /// How keys are computed (for benchmarks; the default is the faster method).
     @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf16Whole
     /// Stop once keys and sections are computed, to time that floor (for benchmarks). The result
     /// is then empty.
     @_spi(Benchmarks) public var stopsAfterKeys = false
 
-    /// Creates options: ascending, empty sections left out, all cores.
+    /// Creates options: ascending, empty sections left out, all cores, keys read as they are.
     public init(order: SortDirection = .ascending, secondaryOrder: SortDirection = .ascending,
-                includesEmptySections: Bool = false, threads: Int? = nil) {
+                includesEmptySections: Bool = false, threads: Int? = nil, readsChineseNames: Bool = false) {
         self.order = order
         self.secondaryOrder = secondaryOrder
         self.includesEmptySections = includesEmptySections
         self.threads = threads
+        self.readsChineseNames = readsChineseNames
     }
 }
 
@@ -73,10 +82,12 @@ extension IndexedCollation {
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
-    public func sectionedIndices<Item>(of items: [Item], by key: (Item) -> String, then secondaryKey: ((Item) -> String)? = nil,
+    public func sectionedIndices<Item>(of items: [Item], by key: (Item) -> String, reading: ((Item) -> String?)? = nil,
+                                       then secondaryKey: ((Item) -> String)? = nil,
                                        options: SectioningOptions = SectioningOptions()) -> SectionedList<Int> {
-        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+        var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        input.readings = reading.map { .strings(items.map($0)) }
         return makeList(Array(items.indices), permutation: permutation(input, options: options), options: options)
     }
 
@@ -95,8 +106,9 @@ extension IndexedCollation {
     /// - Parameters:
     ///   - items: the items, in any order.
     ///   - key: the string each item is sectioned and sorted by.
+    ///   - reading: how each item is read, as in ``sections(of:by:reading:then:options:)``.
     ///   - secondaryKey: the string that orders items whose keys are equal, if any.
-    ///   - options: direction, empty sections, threads.
+    ///   - options: direction, empty sections, threads, Chinese names.
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
     /// - Returns: the sections, as ``sections(of:by:options:)`` returns them.
     /// - Throws: `CancellationError` when the calling task is cancelled.
@@ -104,6 +116,7 @@ extension IndexedCollation {
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
     public func sections<Item: Sendable>(of items: [Item], by key: @escaping @Sendable (Item) -> String,
+                                         reading: (@Sendable (Item) -> String?)? = nil,
                                          then secondaryKey: (@Sendable (Item) -> String)? = nil,
                                          options: SectioningOptions = SectioningOptions(),
                                          progress: (@Sendable (SectioningProgress) -> Void)? = nil) async throws -> SectionedList<Item> {
@@ -114,8 +127,9 @@ extension IndexedCollation {
                 DispatchQueue.global(qos: .userInitiated).async {
                     continuation.resume(with: Result {
                         try control.checkCancellation()
-                        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+                        var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
                                                     primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+                        input.readings = reading.map { .strings(items.map($0)) }
                         try control.checkCancellation()
                         let permutation = try self.permutation(input, options: options, control: control)
                         return self.makeList(items, permutation: permutation, options: options)
@@ -128,17 +142,24 @@ extension IndexedCollation {
     }
 
     func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError) -> SectionedPermutation {
-        try SectioningEngine.run(input, collation: self, configuration: engineConfiguration(options), control: control)
+        try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: control)
     }
 
     /// The permutation of a run that nothing can cancel, so nothing can fail: ICU's failures are
     /// those of `init`, and a worker without a collator of its own shares the collation's.
     func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
         do {
-            return try SectioningEngine.run(input, collation: self, configuration: engineConfiguration(options), control: nil)
+            return try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: nil)
         } catch {
             preconditionFailure("a run without a control cannot be cancelled")
         }
+    }
+
+    /// `input`, read as `options` say (Chinese names or not).
+    private func reading(_ input: SectioningInput, _ options: SectioningOptions) -> SectioningInput {
+        var input = input
+        input.readsChineseNames = options.readsChineseNames
+        return input
     }
 
     private func engineConfiguration(_ options: SectioningOptions) -> EngineConfiguration {
@@ -183,25 +204,48 @@ extension IndexedCollation {
 extension IndexedCollation {
     /// The position and sort key of one item as the engine orders it: sorting many items by
     /// (`sectionRank`, `key` as bytes, input position) gives exactly the order and grouping of
-    /// ``sections(of:by:then:options:)``. Use it to sort beyond one machine with any byte-order sorter.
+    /// ``sections(of:by:reading:then:options:)``. Use it to sort beyond one machine with any
+    /// byte-order sorter.
     ///
     /// - Parameters:
     ///   - primary: the item's primary string.
+    ///   - reading: its reading, if the list has readings (nil or empty: none).
     ///   - secondary: its secondary string, if the list has one.
-    ///   - options: the same options as the sectioning call (directions matter).
+    ///   - options: the same options as the sectioning call (directions and
+    ///     ``SectioningOptions/readsChineseNames`` matter).
+    ///   - listHasReadings: whether the list is sectioned with a `reading:` function, so that this
+    ///     item's key has the form of one without a reading even when `reading` is nil.
     /// - Returns: `sectionRank`, the position of the item's section in the displayed list of all
     ///   sections; `section`, its index in ``sectionTitles``; and `key`, the sort key bytes.
     /// - Complexity: O(m), where m is the length of the strings.
-    public func orderingKey(primary: String, secondary: String? = nil,
-                            options: SectioningOptions = SectioningOptions()) -> (sectionRank: Int, section: Int, key: [UInt8]) {
-        var key = sortKey(of: primary)
-        let section = key.withUnsafeBufferPointer { locator.section(forKey: $0) }
-        if options.order == .descending { key = key.map { ~$0 } }
-        if let secondary {
-            let second = sortKey(of: secondary)
-            key += options.secondaryOrder == .descending ? second.map { ~$0 } : second
+    public func orderingKey(primary: String, reading: String? = nil, secondary: String? = nil,
+                            options: SectioningOptions = SectioningOptions(),
+                            listHasReadings: Bool = false) -> (sectionRank: Int, section: Int, key: [UInt8]) {
+        let buffer = KeyBuffer()
+        var primary = primary, reading = reading, secondary = secondary
+        let hasReadings = listHasReadings || reading != nil || options.readsChineseNames
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let section = ChineseNameReader.withWorker(of: names) { names in
+            withWorkerCollator { collator in
+                locator.withLookup { lookup in
+                    primary.withUTF8 { primaryBytes in
+                        func append(_ readingBytes: UnsafeBufferPointer<UInt8>?, _ secondaryBytes: UnsafeBufferPointer<UInt8>?) -> Int {
+                            SectioningEngine.appendKey(primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
+                                                       hasReadings: hasReadings, names: names,
+                                                       directions: (options.order, options.secondaryOrder),
+                                                       collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
+                        }
+                        func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
+                            if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }
+                            return append(readingBytes, nil)
+                        }
+                        if reading != nil { return reading!.withUTF8 { withSecondary($0) } }
+                        return withSecondary(nil)
+                    }
+                }
+            }
         }
         let rank = displayOrder(options).firstIndex(of: section) ?? section
-        return (rank, section, key)
+        return (rank, section, buffer.bytes(at: 0, length: buffer.count))
     }
 }

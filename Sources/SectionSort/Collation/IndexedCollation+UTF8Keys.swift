@@ -11,11 +11,26 @@ import Synchronization
 public struct UTF8Keys: Sendable {
     public let count: Int
     let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void
+    /// Reads each item's reading the same way (nil or empty: none); nil when the items have none.
+    let readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
 
+    /// - Parameter readReading: when the items have readings (``IndexedCollation/sections(of:by:reading:then:options:)``),
+    ///   calls its second argument once, synchronously, with the bytes of item `item`'s reading
+    ///   (nil or empty when it has none); it is called from several threads at once.
     public init(count: Int,
-                read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void) {
+                read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void,
+                readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil) {
         self.count = count
         self.read = read
+        self.readReading = readReading
+    }
+
+    /// The engine's input for these keys under `options`.
+    func input(_ options: SectioningOptions) -> SectioningInput {
+        var input = SectioningInput(keys: .utf8(self), primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        input.readings = readReading.map { .utf8($0) }
+        input.readsChineseNames = options.readsChineseNames
+        return input
     }
 }
 
@@ -45,14 +60,14 @@ extension IndexedCollation {
     ///   - progress: called from worker threads as keys are computed and when sorting starts and ends.
     ///   - sortedKeys: called before the keys are freed with the result and a function that gives
     ///     the engine's key for each position of its `order` (the `key` of
-    ///     ``orderingKey(primary:secondary:options:)``); for writing sorted runs with their keys.
+    ///     ``orderingKey(primary:reading:secondary:options:listHasReadings:)``); for writing sorted runs with their keys.
     ///     The function may be called from several threads at once during the call.
     /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
     @_spi(CommandLine)
     public func sectionedOrder(of keys: UTF8Keys, options: SectioningOptions,
                                progress: (@Sendable (SectioningProgress) -> Void)? = nil,
                                sortedKeys: ((SectionedOrder, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
-        let input = SectioningInput(keys: .utf8(keys), primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        let input = keys.input(options)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
@@ -80,7 +95,7 @@ extension IndexedCollation {
         displayOrder(options).map { sectionTitles[$0] }
     }
 
-    /// Computes the ordering key (``orderingKey(primary:secondary:options:)``) of each item in
+    /// Computes the ordering key (``orderingKey(primary:reading:secondary:options:listHasReadings:)``) of each item in
     /// `items`, in parallel chunks: `body` gets a chunk's range and the rank and key of each of its
     /// items, valid during the call. Chunks run on several threads at once.
     ///
@@ -91,27 +106,30 @@ extension IndexedCollation {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))
+        let input = keys.input(options)
+        let hasReadings = input.hasReadings
+        let names = options.readsChineseNames ? chineseNameReader() : nil
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
             let buffer = KeyBuffer(capacity: range.count * 48)
-            let read = keys.read
-            let (starts, sectionRanks) = withWorkerCollator { collator in
-                var starts: [Int] = [], sectionRanks: [Int] = []
-                starts.reserveCapacity(range.count + 1)
-                sectionRanks.reserveCapacity(range.count)
-                locator.withLookup { lookup in
-                    for item in range {
-                        starts.append(buffer.count)
-                        read(item) { primary, secondary in
-                            let section = SectioningEngine.appendKey(primary: primary, secondary: secondary,
-                                                                     directions: (options.order, options.secondaryOrder), collator: collator,
-                                                                     method: options.keyMethod, lookup: lookup, to: buffer)
+            let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
+                withWorkerCollator { collator in
+                    var starts: [Int] = [], sectionRanks: [Int] = []
+                    starts.reserveCapacity(range.count + 1)
+                    sectionRanks.reserveCapacity(range.count)
+                    locator.withLookup { lookup in
+                        input.forEachKey(in: range) { _, primary, secondary, reading in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
+                                                                     hasReadings: hasReadings, names: nameReader,
+                                                                     directions: (options.order, options.secondaryOrder),
+                                                                     collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
                             sectionRanks.append(ranks[section])
                         }
                     }
+                    starts.append(buffer.count)
+                    return (starts, sectionRanks)
                 }
-                starts.append(buffer.count)
-                return (starts, sectionRanks)
             }
             body(range) { item in
                 let local = item - range.lowerBound

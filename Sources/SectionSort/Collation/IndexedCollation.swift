@@ -31,7 +31,9 @@ public final class IndexedCollation: Sendable {
     let locator: SectionLocator
     let collator: Mutex<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
-    private let idleWorkerCollators = Mutex<[PooledCollator]>([])
+    private let idleWorkerCollators = Locked<[PooledCollator]>([])
+    /// Opened the first time a list is read as Chinese names.
+    private let nameReader = Locked<ChineseNameReader?>(nil)
 
     /// Creates the collation of `locale`.
     ///
@@ -129,6 +131,16 @@ public final class IndexedCollation: Sendable {
         case ..<0: .orderedAscending
         case 0: .orderedSame
         default: .orderedDescending
+        }
+    }
+
+    /// The reader of Chinese names, opened once per collation; nil where ICU cannot open the
+    /// transform (its data is missing), and keys are then read as they are.
+    func chineseNameReader() -> ChineseNameReader? {
+        nameReader.withLock { reader in
+            if let reader { return reader }
+            reader = try? ChineseNameReader()
+            return reader
         }
     }
 

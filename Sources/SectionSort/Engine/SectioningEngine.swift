@@ -7,9 +7,25 @@ struct SectioningInput: Sendable {
         case utf8(UTF8Keys)
     }
 
+    /// How each item is read: a phonetic reading that sections and orders it in place of its key.
+    enum Readings: Sendable {
+        /// One reading per item; nil or empty means none.
+        case strings([String?])
+        /// `read(item, body)` calls `body` once, synchronously, with item `item`'s reading as UTF-8
+        /// (nil or empty: none); called from several threads at once.
+        case utf8(@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)
+    }
+
     var keys: Keys
     var primaryDirection: SortDirection = .ascending
     var secondaryDirection: SortDirection = .ascending
+    /// Readings given with the items.
+    var readings: Readings?
+    /// Read keys with Han characters, of items without a reading, as Chinese names.
+    var readsChineseNames = false
+
+    /// Whether keys have the form of readings (``SectioningEngine/appendKey``).
+    var hasReadings: Bool { readings != nil || readsChineseNames }
 
     init(primaryKeys: [String], secondaryKeys: [String]? = nil,
          primaryDirection: SortDirection = .ascending, secondaryDirection: SortDirection = .ascending) {
@@ -38,7 +54,26 @@ struct SectioningInput: Sendable {
     /// The key source is unpacked once per call, not once per item: unpacking retains the shared
     /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
-    func forEachKey(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
+    func forEachKey(in items: Range<Int>,
+                    _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?, _ reading: UnsafeBufferPointer<UInt8>?) -> Void) {
+        switch readings {
+        case nil:
+            forEachKeyPair(in: items) { body($0, $1, $2, nil) }
+        case .strings(let readings):
+            forEachKeyPair(in: items) { item, primary, secondary in
+                if var reading = readings[item] {
+                    reading.withUTF8 { body(item, primary, secondary, $0) }
+                } else {
+                    body(item, primary, secondary, nil)
+                }
+            }
+        case .utf8(let read):
+            forEachKeyPair(in: items) { item, primary, secondary in read(item) { body(item, primary, secondary, $0) } }
+        }
+    }
+
+    @inline(__always)
+    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
         switch keys {
         case .strings(let primary, let secondary):
             for item in items {
@@ -115,6 +150,7 @@ enum SectioningEngine {
         var sections = [UInt32](repeating: 0, count: count)
         var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
         var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
+        let names = input.readsChineseNames ? collation.chineseNameReader() : nil
 
         // Phase 1: keys and sections, chunk by chunk.
         sections.withUnsafeMutableBufferPointer { sectionsBuffer in
@@ -129,11 +165,13 @@ enum SectioningEngine {
                         let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
                         let buffer = KeyBuffer(capacity: items.count * 48)
                         var histogram = [Int](repeating: 0, count: sectionCount)
-                        let offsets = collation.withWorkerCollator { collator in
-                            collation.locator.withLookup { lookup in
-                                computeKeys(items, input: input, lookup: lookup, collator: collator,
-                                            method: configuration.keyMethod, into: buffer,
-                                            sections: sections, histogram: &histogram)
+                        let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
+                            collation.withWorkerCollator { collator in
+                                collation.locator.withLookup { lookup in
+                                    computeKeys(items, input: input, lookup: lookup, collator: collator, names: nameReader,
+                                                method: configuration.keyMethod, into: buffer,
+                                                sections: sections, histogram: &histogram)
+                                }
                             }
                         }
                         buffer.shrinkToFit()
@@ -223,13 +261,15 @@ enum SectioningEngine {
     /// Appends the keys of `items` to `buffer`, records each item's section, and returns the key
     /// offsets (one more than the items: the end of the last key).
     private static func computeKeys(_ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, collator: ICUCollator,
-                                    method: SortKeyMethod, into buffer: KeyBuffer,
+                                    names: ChineseNameReader.Worker?, method: SortKeyMethod, into buffer: KeyBuffer,
                                     sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]) -> [Int] {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
-        input.forEachKey(in: items) { item, primary, secondary in
+        let hasReadings = input.hasReadings
+        input.forEachKey(in: items) { item, primary, secondary, reading in
             offsets.append(buffer.count)
-            let section = appendKey(primary: primary, secondary: secondary, directions: (input.primaryDirection, input.secondaryDirection),
+            let section = appendKey(primary: primary, secondary: secondary, reading: reading, hasReadings: hasReadings, names: names,
+                                    directions: (input.primaryDirection, input.secondaryDirection),
                                     collator: collator, method: method, lookup: lookup, to: buffer)
             sections[item] = UInt32(section)
             histogram[section] += 1
@@ -240,20 +280,54 @@ enum SectioningEngine {
 
     /// Appends one item's key to `buffer` (its primary sort key, reversed for a descending order,
     /// then its secondary one likewise) and returns the item's section.
+    ///
+    /// With readings (`hasReadings`), the primary part is the sort key of the item's reading (the
+    /// given one, else the Chinese-name reading of a key with Han characters) followed by the sort
+    /// key of the key itself, which orders equal readings; an item without a reading has the sort
+    /// key of its key followed by a single zero byte. Sort keys end with their only zero byte, so
+    /// each part ends unambiguously and comparing the bytes compares part by part: an item
+    /// without a reading goes before the items whose reading equals its key.
     @inline(__always)
     static func appendKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
+                          reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
                           directions: (primary: SortDirection, secondary: SortDirection),
                           collator: ICUCollator, method: SortKeyMethod, lookup: SectionLocator.Lookup, to buffer: KeyBuffer) -> Int {
         let start = buffer.count
+        let section: Int
+        if hasReadings {
+            let given = reading.flatMap { $0.isEmpty ? nil : $0 }
+            if let given {
+                collator.appendSortKey(utf8: given, to: buffer, method: method)
+            } else if let names, names.read(primary) {
+                names.reading.withUnsafeBufferPointer { collator.appendSortKey(utf8: $0, to: buffer, method: method) }
+            } else {
+                collator.appendSortKey(utf8: primary, to: buffer, method: method)
+                section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+                buffer.append(0)
+                if directions.primary == .descending { buffer.complement(from: start) }
+                appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
+                return section
+            }
+            section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+            collator.appendSortKey(utf8: primary, to: buffer, method: method)
+            if directions.primary == .descending { buffer.complement(from: start) }
+            appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
+            return section
+        }
         collator.appendSortKey(utf8: primary, to: buffer, method: method)
         // The section comes from the primary level of the primary key, before any reversal.
-        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+        section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
         if directions.primary == .descending { buffer.complement(from: start) }
-        if let secondary {
-            let secondaryStart = buffer.count
-            collator.appendSortKey(utf8: secondary, to: buffer, method: method)
-            if directions.secondary == .descending { buffer.complement(from: secondaryStart) }
-        }
+        appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
         return section
+    }
+
+    @inline(__always)
+    private static func appendSecondary(_ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection,
+                                        collator: ICUCollator, method: SortKeyMethod, to buffer: KeyBuffer) {
+        guard let secondary else { return }
+        let secondaryStart = buffer.count
+        collator.appendSortKey(utf8: secondary, to: buffer, method: method)
+        if direction == .descending { buffer.complement(from: secondaryStart) }
     }
 }

@@ -25,6 +25,7 @@ extern "C" {
 typedef int32_t SSICUStatus;
 static const SSICUStatus SSICU_ZERO_ERROR = 0;
 static const SSICUStatus SSICU_MEMORY_ALLOCATION_ERROR = 7;
+static const SSICUStatus SSICU_BUFFER_OVERFLOW_ERROR = 15;
 
 /// ICU's UChar (a UTF-16 code unit) and UChar32 (a code point).
 typedef uint16_t SSICUChar;
@@ -35,6 +36,8 @@ typedef struct SSICUCollator SSICUCollator;
 typedef struct SSICUSet SSICUSet;
 typedef struct SSICUCollationElements SSICUCollationElements;
 typedef struct SSICULocaleData SSICULocaleData;
+/// Opaque handle: ICU's UTransliterator.
+typedef struct SSICUTransliterator SSICUTransliterator;
 
 /// ICU's UColAttribute values used here.
 typedef enum SSICUCollatorAttribute {
@@ -66,6 +69,8 @@ typedef enum SSICUExemplarSetType {
 
 /// ICU's UScriptCode for Latin.
 static const int32_t SSICU_SCRIPT_LATIN = 25;
+/// ICU's UScriptCode for Han.
+static const int32_t SSICU_SCRIPT_HAN = 17;
 
 /// ICU's UCOL_NULLORDER: the end of a collation element iteration.
 static const int32_t SSICU_COLLATION_ELEMENT_END = -1;
@@ -125,6 +130,19 @@ SSICUSet *ssicu_ulocdata_getExemplarSet(SSICULocaleData *data, SSICUSet *fillIn,
                                         SSICUExemplarSetType type, SSICUStatus *status);
 /// uscript_getScript: the UScriptCode of a code point.
 int32_t ssicu_uscript_getScript(SSICUChar32 codePoint, SSICUStatus *status);
+
+// MARK: Transliteration (utrans.h)
+
+/// utrans_openU in the forward direction, for a transform of ICU's data (no custom rules).
+SSICUTransliterator *ssicu_utrans_open(const SSICUChar *id, int32_t idLength, SSICUStatus *status);
+void ssicu_utrans_close(SSICUTransliterator *transliterator);
+SSICUTransliterator *ssicu_utrans_clone(const SSICUTransliterator *transliterator, SSICUStatus *status);
+/// utrans_transUChars: transforms text[start..<*limit] in place; *textLength is updated.
+void ssicu_utrans_transUChars(const SSICUTransliterator *transliterator, SSICUChar *text, int32_t *textLength,
+                              int32_t textCapacity, int32_t start, int32_t *limit, SSICUStatus *status);
+/// utrans_toRules: the rules, unprintable characters escaped when escapeUnprintable is nonzero.
+int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t escapeUnprintable, SSICUChar *result,
+                             int32_t resultLength, SSICUStatus *status);
 
 #ifdef __cplusplus
 }

@@ -15,18 +15,21 @@ struct DelimitedReader {
     let delimiter: UInt8
     let keyColumn: String
     let secondaryColumn: String?
+    /// The column of each record's reading (an empty field: none).
+    let readingColumn: String?
     let decoder: KeyDecoder
     /// The key columns' positions, once the header has been read.
-    private var columns: (key: Int, secondary: Int?, count: Int)?
+    private var columns: (key: Int, secondary: Int?, reading: Int?, count: Int)?
     /// The header row's bytes, once read.
     private(set) var header: [UInt8]?
     /// The header's column names, once read.
     private(set) var columnNames: [String]?
 
-    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, decoder: KeyDecoder) {
+    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder) {
         self.delimiter = delimiter
         self.keyColumn = keyColumn
         self.secondaryColumn = secondaryColumn
+        self.readingColumn = readingColumn
         self.decoder = decoder
     }
 
@@ -46,7 +49,7 @@ struct DelimitedReader {
     /// Adds the whole records at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took; with `isFinal`, all of `data`.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
-        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?)] = []
+        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?, reading: Range<Int>?)] = []
         var keyBytes: [UInt8] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
@@ -87,7 +90,8 @@ struct DelimitedReader {
                 }
                 let key = decoded(columns.key)
                 let secondary = columns.secondary.map(decoded)
-                records.append((range, key, secondary))
+                let reading = columns.reading.map(decoded)
+                records.append((range, key, secondary, reading))
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)
@@ -95,10 +99,12 @@ struct DelimitedReader {
         set.keyBytes += keyBytes
         if set.keySpans == nil { set.keySpans = [] }
         if secondaryColumn != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if readingColumn != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
             if let secondary = record.secondary { set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound) }
+            if let reading = record.reading { set.readingSpans!.append(keyBase + reading.lowerBound..<keyBase + reading.upperBound) }
         }
         return consumed
     }
@@ -133,12 +139,12 @@ struct DelimitedReader {
             .data("no column '\(Echo.bounded(column))' in the header (columns: \(Echo.bounded(names.joined(separator: ", "))))", at: location(range.lowerBound))
         }
         guard let key = names.firstIndex(of: keyColumn) else { throw missing(keyColumn) }
-        var secondary: Int?
-        if let secondaryColumn {
-            guard let column = names.firstIndex(of: secondaryColumn) else { throw missing(secondaryColumn) }
-            secondary = column
+        func column(_ name: String?) throws(CLIError) -> Int? {
+            guard let name else { return nil }
+            guard let column = names.firstIndex(of: name) else { throw missing(name) }
+            return column
         }
-        columns = (key, secondary, names.count)
+        columns = (key, try column(secondaryColumn), try column(readingColumn), names.count)
         columnNames = names
         header = Array(bytes[range])
     }

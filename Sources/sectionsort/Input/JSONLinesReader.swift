@@ -8,13 +8,16 @@ import Foundation
 struct JSONLinesReader {
     let keyField: String
     let secondaryField: String?
+    /// The field of each record's reading: absent, null or "" means none.
+    let readingField: String?
     let decoder: KeyDecoder
     /// The first blank line not yet followed by a record: an error if one follows.
     private var pendingBlankLine: SourceLocation?
 
-    init(keyField: String, secondaryField: String?, decoder: KeyDecoder) {
+    init(keyField: String, secondaryField: String?, readingField: String? = nil, decoder: KeyDecoder) {
         self.keyField = keyField
         self.secondaryField = secondaryField
+        self.readingField = readingField
         self.decoder = decoder
     }
 
@@ -22,7 +25,7 @@ struct JSONLinesReader {
     /// returns how many bytes they took.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
-        var records: [(bytes: Range<Int>, key: String, secondary: String?)] = []
+        var records: [(bytes: Range<Int>, key: String, secondary: String?, reading: String?)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -61,17 +64,23 @@ struct JSONLinesReader {
                     if let number = value as? NSNumber { return number.stringValue }
                     throw .data("field '\(Echo.bounded(name))' is not a string or number", at: location)
                 }
-                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }))
+                // A record without a reading is read by its key.
+                let reading = try readingField.map { (name) throws(CLIError) in
+                    dictionary[name] == nil || dictionary[name] is NSNull ? "" : try field(name)
+                }
+                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
         if set.keySpans == nil { set.keySpans = [] }
         if secondaryField != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             var key = record.key
             set.keySpans!.append(key.withUTF8 { set.appendKey($0) })
             if var secondary = record.secondary { set.secondarySpans!.append(secondary.withUTF8 { set.appendKey($0) }) }
+            if var reading = record.reading { set.readingSpans!.append(reading.withUTF8 { set.appendKey($0) }) }
         }
         return length
     }

@@ -99,11 +99,11 @@ struct RecordBatches {
             decoder = KeyDecoder(lossy: options.lossy)
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                                            secondaryColumn: options.then, decoder: decoder)
+                                            secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
                 if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {
-                jsonLines = JSONLinesReader(keyField: options.key!, secondaryField: options.then, decoder: decoder)
+                jsonLines = JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
             }
         }
 

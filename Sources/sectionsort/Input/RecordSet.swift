@@ -13,6 +13,8 @@ struct RecordSet: Sendable {
     var keySpans: [Range<Int>]?
     /// Present when a secondary key was asked for: `keyBytes[secondarySpans[i]]`.
     var secondarySpans: [Range<Int>]?
+    /// Present when readings were asked for: `keyBytes[readingSpans[i]]`, empty for none.
+    var readingSpans: [Range<Int>]?
     /// Where each input's bytes start in `bytes`, and the line number they start on, to name
     /// places in errors.
     var inputStarts: [(name: String, offset: Int, line: Int)] = []
@@ -49,8 +51,12 @@ struct RecordSet: Sendable {
     /// The keys, read in place by the engine's threads.
     var utf8Keys: UTF8Keys {
         let bytes = self.bytes, spans = self.spans, keyBytes = self.keyBytes
-        let keySpans = self.keySpans, secondarySpans = self.secondarySpans
-        return UTF8Keys(count: count) { item, body in
+        let keySpans = self.keySpans, secondarySpans = self.secondarySpans, readingSpans = self.readingSpans
+        var readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
+        if let readingSpans {
+            readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
+        }
+        return UTF8Keys(count: count, read: { item, body in
             if let keySpans {
                 keyBytes.withUnsafeBufferPointer { keys in
                     body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]),
@@ -59,7 +65,7 @@ struct RecordSet: Sendable {
             } else {
                 bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), nil) }
             }
-        }
+        }, readReading: readReading)
     }
 
     /// The records at `positions` (ascending), in that order; the bytes are shared, not copied.
@@ -75,7 +81,7 @@ struct RecordSet: Sendable {
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {
         bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count) + keyBytes.count
-            + count * (16 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + 72)
+            + count * (16 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + (readingSpans == nil ? 0 : 16) + 72)
     }
 
     /// Where byte `offset` of `bytes` is: its input, line and column (counted on this error path only).

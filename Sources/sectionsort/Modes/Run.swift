@@ -24,7 +24,8 @@ func run() throws(CLIError) {
     if options.mode == .date { return try runDateMode(options) }
 
     let collation = try makeCollation(options)
-    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads)
+    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads,
+                                       readsChineseNames: options.chineseNames)
     let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
     let progress = ProgressLine(enabled: !options.quiet)
     defer { progress.finish() }

@@ -17,6 +17,9 @@ struct CommandLineOptions {
     var outputFormat = OutputFormat.text
     var key: String?
     var then: String?
+    /// The column or field holding each record's phonetic reading.
+    var reading: String?
+    var chineseNames = false
     var locale: String?
     /// Whether --locale was given (not taken from the environment).
     var localeGiven = false
@@ -72,6 +75,9 @@ struct CommandLineOptions {
           -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
                                      required for those formats
               --then NAME            a secondary column or field for records with equal keys
+              --reading NAME         a column or field with each record's phonetic reading
+                                     (yomigana, pinyin): sections and order come from it where
+                                     it is not empty, the key orders equal readings
               --header TEXT          csv, tsv: the inputs have no header row; this is it
               --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
               --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
@@ -86,6 +92,9 @@ struct CommandLineOptions {
               --ignore-accents       "e" and "é" are equal
           -n, --numeric              digits by value: "Track 2" before "Track 10"
           -r, --descending           Z to A ("#" stays last)
+              --chinese-names        read keys with Han characters as Chinese personal names
+                                     (ICU's Han-Latin/Names: 曾 zēng, 单 shàn) and section
+                                     them under the Latin letter of that pinyin
               --other-first          put the "#" section first
 
         Dates:
@@ -194,6 +203,8 @@ struct CommandLineOptions {
             case "--date-format": options.dateFormat = try value(for: name, inline: inline)
             case "-k", "--key": options.key = try value(for: name, inline: inline)
             case "--then": options.then = try value(for: name, inline: inline)
+            case "--reading": options.reading = try value(for: name, inline: inline)
+            case "--chinese-names": options.chineseNames = true
             case "-l", "--locale":
                 options.locale = try value(for: name, inline: inline)
                 options.localeGiven = true
@@ -239,12 +250,12 @@ struct CommandLineOptions {
             }
             if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
                                  "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
-                                 "--from-keys", "--zero-terminated"].contains(name) {
+                                 "--from-keys", "--zero-terminated", "--chinese-names"].contains(name) {
                 throw .usage("option '\(Echo.bounded(name))' takes no value")
             }
             if ["-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
                 "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
-                "--part", "--part-offset", "--emit-keys"].contains(name) {
+                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names"].contains(name) {
                 options.orderingGiven.append(name)
             }
             index += 1
@@ -272,8 +283,8 @@ struct CommandLineOptions {
                 throw .usage("missing '--key <name>': \(options.inputFormat.rawValue) input needs the column or field to section by")
             }
         case .lines:
-            if options.key != nil || options.then != nil {
-                throw .usage("--key and --then name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
+            if options.key != nil || options.then != nil || options.reading != nil {
+                throw .usage("--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
             }
         }
         if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
@@ -281,6 +292,9 @@ struct CommandLineOptions {
         }
         if options.mode == .date && options.memoryLimit != nil {
             throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
+        }
+        if options.mode == .date && (options.reading != nil || options.chineseNames) {
+            throw .usage("--reading and --chinese-names sort alphabetically; they cannot be combined with --by date")
         }
         if options.grep != nil && (options.mode == .date || options.emitKeys) {
             throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")

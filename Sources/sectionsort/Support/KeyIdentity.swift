@@ -25,6 +25,9 @@ struct KeyIdentity: Equatable {
     var inputFormat = CommandLineOptions.InputFormat.lines
     var key: String?
     var then: String?
+    /// The reading column or field (`--reading`), and whether Han keys are read as Chinese names.
+    var reading: String?
+    var chineseNames = false
     /// The csv or tsv header row (as text).
     var header: String?
 
@@ -40,6 +43,8 @@ struct KeyIdentity: Equatable {
         inputFormat = options.inputFormat
         key = options.key
         then = options.then
+        reading = options.reading
+        chineseNames = options.chineseNames
         self.header = header.map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -50,7 +55,8 @@ struct KeyIdentity: Equatable {
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
             + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
             + "\"numeric\": \(numeric), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
-            + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"header\": \(string(header))}"
+            + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
+            + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
     }
 
     /// The identity record, without its terminator.
@@ -86,6 +92,8 @@ struct KeyIdentity: Equatable {
         identity.inputFormat = input
         identity.key = string("key")
         identity.then = string("then")
+        identity.reading = string("reading")
+        identity.chineseNames = flag("chineseNames")
         identity.header = string("header")
         return .success(identity)
     }
