@@ -47,16 +47,18 @@ import Testing
     }
 
     @Test func keyPrefixesAreTheStartOfTheWholeKey() throws {
-        let worker = try LiveKeyWorker(collation: try IndexedCollation(locale: "sv_SE"), options: SectioningOptions())
-        for text in RandomStrings.make(300, seed: 9) {
-            var copy = text
-            let whole = worker.primaryKey(of: text)
-            for limit in [1, 3, 48, 1000] {
-                let buffer = KeyBuffer()
-                let complete = copy.withUTF8 { worker.primaryCollatorForTests.appendSortKeyPrefix(utf8: $0, limit: limit, to: buffer) }
-                let prefix = buffer.bytes(at: 0, length: buffer.count)
-                #expect(prefix == Array(whole.prefix(limit)), "\(text.debugDescription) limit \(limit)")
-                #expect(complete == (whole.count < limit))
+        let collation = try IndexedCollation(locale: "sv_SE")
+        LiveKeyWorker.with(collation: collation, options: SectioningOptions()) { worker in
+            for text in RandomStrings.make(300, seed: 9) {
+                var copy = text
+                let whole = worker.primaryKey(of: text)
+                for limit in [1, 3, 48, 1000] {
+                    let buffer = KeyBuffer()
+                    let complete = copy.withUTF8 { worker.primaryCollatorForTests.appendSortKeyPrefix(utf8: $0, limit: limit, to: buffer) }
+                    let prefix = buffer.bytes(at: 0, length: buffer.count)
+                    #expect(prefix == Array(whole.prefix(limit)), "\(text.debugDescription) limit \(limit)")
+                    #expect(complete == (whole.count < limit))
+                }
             }
         }
     }

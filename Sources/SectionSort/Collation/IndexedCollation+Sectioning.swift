@@ -148,11 +148,7 @@ extension IndexedCollation {
     /// The permutation of a run that nothing can cancel, so nothing can fail: ICU's failures are
     /// those of `init`, and a worker without a collator of its own shares the collation's.
     func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
-        do {
-            return try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: nil)
-        } catch {
-            preconditionFailure("a run without a control cannot be cancelled")
-        }
+        SectioningEngine.runToCompletion(reading(input, options), collation: self, configuration: engineConfiguration(options))
     }
 
     /// `input`, read as `options` say (Chinese names or not).

@@ -29,9 +29,12 @@ public final class IndexedCollation: Sendable {
     public let sectionTitles: [String]
 
     let locator: SectionLocator
-    let collator: Mutex<ICUCollator>
+    let collator: Locked<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Locked<[PooledCollator]>([])
+    /// A primary-strength clone of `collator` (for search keys), and its idle clones.
+    private let primaryCollator: Locked<ICUCollator>
+    private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
 
@@ -49,10 +52,11 @@ public final class IndexedCollation: Sendable {
     ///   it once and reuse it.
     public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
         let canonical = LocaleIdentifier.canonical(locale)
-        let collator: ICUCollator
+        let collator: ICUCollator, primaryCollator: ICUCollator
         let index: AlphabeticIndex
         do {
             collator = try ICUCollator(locale: canonical, settings: options.icuSettings)
+            primaryCollator = try collator.primaryOnlyClone()
             index = try AlphabeticIndex(locale: canonical, collator: collator)
         } catch {
             throw .collationUnavailable(locale: locale, icuError: error.name)
@@ -71,7 +75,8 @@ public final class IndexedCollation: Sendable {
             sectionTitles = [AlphabeticIndex.otherTitle] + index.titles.dropLast()
             locator = SectionLocator(index: index, displayPosition: Array((0..<letters).map { $0 + 1 }) + [0])
         }
-        self.collator = Mutex(collator)
+        self.collator = Locked(collator)
+        self.primaryCollator = Locked(primaryCollator)
     }
 
     /// Creates the collation of `locale`.
@@ -144,20 +149,26 @@ public final class IndexedCollation: Sendable {
         }
     }
 
-    /// A collator of this collation's own, for a caller that keeps it (a live list's keys).
-    func makeCollatorClone() throws(ICUError) -> ICUCollator {
-        try collator.withLock { collator throws(ICUError) in try collator.clone() }
-    }
-
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an
     /// idle clone, or a new one, which goes back to the pool afterwards. Where ICU cannot clone
     /// (it is out of memory), `body` runs with this collation's own collator under its lock: the
     /// work is then serialized, never failed.
-    func withWorkerCollator<Result: Sendable>(_ body: (ICUCollator) -> Result) -> Result {
-        let pooled = idleWorkerCollators.withLock { $0.popLast() }
-            ?? (try? collator.withLock { collator throws(ICUError) in try collator.clone() }).map(PooledCollator.init)
-        guard let pooled else { return collator.withLock { body($0) } }
-        defer { idleWorkerCollators.withLock { $0.append(pooled) } }
+    func withWorkerCollator<Result>(_ body: (ICUCollator) -> Result) -> Result {
+        Self.withPooled(from: idleWorkerCollators, cloning: collator, body)
+    }
+
+    /// As ``withWorkerCollator(_:)``, with a collator of primary strength whatever the options
+    /// (search compares base letters only).
+    func withPrimaryWorkerCollator<Result>(_ body: (ICUCollator) -> Result) -> Result {
+        Self.withPooled(from: idlePrimaryCollators, cloning: primaryCollator, body)
+    }
+
+    private static func withPooled<Result>(from pool: Locked<[PooledCollator]>, cloning source: Locked<ICUCollator>,
+                                           _ body: (ICUCollator) -> Result) -> Result {
+        let pooled = pool.withLock { $0.popLast() }
+            ?? (try? source.withLock { collator throws(ICUError) in try collator.clone() }).map(PooledCollator.init)
+        guard let pooled else { return source.withLock { body($0) } }
+        defer { pool.withLock { $0.append(pooled) } }
         return body(pooled.collator)
     }
 }

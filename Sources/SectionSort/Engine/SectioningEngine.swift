@@ -126,6 +126,20 @@ struct SectionedPermutation: Sendable {
 /// by-section entries (the by-item ones are freed before sorting starts, and split sections reuse
 /// them as merge scratch), 4 for the section numbers and 8 for the output order.
 enum SectioningEngine {
+    /// ``run(_:collation:configuration:control:sortedKeys:)`` without a control: nothing can
+    /// cancel it, and a worker without a collator of its own shares the collation's, so it
+    /// cannot fail.
+    static func runToCompletion(_ input: SectioningInput, collation: IndexedCollation,
+                                configuration: EngineConfiguration = EngineConfiguration(),
+                                sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil)
+        -> SectionedPermutation {
+        do {
+            return try run(input, collation: collation, configuration: configuration, control: nil, sortedKeys: sortedKeys)
+        } catch {
+            preconditionFailure("a run without a control cannot be cancelled")
+        }
+    }
+
     /// - Complexity: O(n·m) to compute keys, where m is the average string length, plus
     ///   O(n log n) comparisons to sort; both spread over the configured threads.
     ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension IndexedCollation {
     /// The items of `keys` whose primary key has a word starting with `query` (see ``SearchQuery``),
     /// ascending: the command-line tool's `--grep`, over keys read in place.
@@ -9,31 +7,26 @@ extension IndexedCollation {
     /// - Complexity: O(n·w·q) for n items of w words and a query of q characters, divided among
     ///   the threads.
     @_spi(CommandLine)
-    public func positions(matching query: String, in keys: UTF8Keys, threads: Int?, chunkSize: Int = 8192) throws -> [Int] {
+    public func positions(matching query: String, in keys: UTF8Keys, threads: Int?, chunkSize: Int = 8192) -> [Int] {
         let queryKey = LiveKeyMaker(collation: self, options: SectioningOptions()).primaryKey(of: query)
         if queryKey.isEmpty { return Array(0..<keys.count) }
         let chunkCount = (keys.count + chunkSize - 1) / chunkSize
         var found = [[Int]](repeating: [], count: chunkCount)
-        let failure = Mutex<ICUError?>(nil)
         found.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
             WorkerPool(threads: threads).run(chunkCount) { chunk in
-                let worker: LiveKeyWorker
-                do throws(ICUError) { worker = try LiveKeyWorker(collation: self, options: SectioningOptions()) } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                    return
-                }
-                var matches: [Int] = []
                 let read = keys.read
-                for item in chunk * chunkSize..<min(keys.count, (chunk + 1) * chunkSize) {
-                    read(item) { primary, _ in
-                        if worker.firstMatchingWord(utf8: primary, query: queryKey) != nil { matches.append(item) }
+                slots[chunk] = LiveKeyWorker.with(collation: self, options: SectioningOptions()) { worker in
+                    var matches: [Int] = []
+                    for item in chunk * chunkSize..<min(keys.count, (chunk + 1) * chunkSize) {
+                        read(item) { primary, _ in
+                            if worker.firstMatchingWord(utf8: primary, query: queryKey) != nil { matches.append(item) }
+                        }
                     }
+                    return matches
                 }
-                slots[chunk] = matches
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
         return found.flatMap { $0 }
     }
 }

@@ -1,6 +1,6 @@
 /// Computes the keys of a live list's items on one thread: a collator with the list's settings
-/// for ordering keys and a primary-strength one for search keys. Not `Sendable`, like the
-/// collators it holds; ``LiveKeyMaker`` shares one behind a lock.
+/// for ordering keys and a primary-strength one for search keys, lent by the collation for the
+/// length of one ``with(collation:options:_:)`` call. Not `Sendable`, like the collators it holds.
 final class LiveKeyWorker {
     /// The most bytes of a word's search key that are stored; longer queries are checked against
     /// the whole key, computed again.
@@ -12,11 +12,22 @@ final class LiveKeyWorker {
     private let primaryCollator: ICUCollator
     private let buffer = KeyBuffer()
 
-    init(collation: IndexedCollation, options: SectioningOptions) throws(ICUError) {
+    private init(collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator) {
         self.collation = collation
         self.options = options
-        orderingCollator = try collation.makeCollatorClone()
-        primaryCollator = try orderingCollator.primaryOnlyClone()
+        orderingCollator = ordering
+        primaryCollator = primary
+    }
+
+    /// Runs `body` with a worker whose collators come from `collation`'s pools and go back when it
+    /// returns, so the worker must not outlive the call. It cannot fail: without a clone of its
+    /// own, a worker shares the collation's collators under their locks.
+    static func with<Result>(collation: IndexedCollation, options: SectioningOptions, _ body: (LiveKeyWorker) -> Result) -> Result {
+        collation.withWorkerCollator { ordering in
+            collation.withPrimaryWorkerCollator { primary in
+                body(LiveKeyWorker(collation: collation, options: options, ordering: ordering, primary: primary))
+            }
+        }
     }
 
     /// The keys of an item whose strings are `primary` and `secondary`.

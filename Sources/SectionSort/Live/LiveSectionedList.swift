@@ -91,8 +91,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         }
         precondition(items.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
         var chunkJobs: [(section: Int, chunk: Int, positions: Range<Int>)] = []
-        // The engine fails only when ICU cannot clone a collator (memory exhausted).
-        _ = try! SectioningEngine.run(input, collation: collation, configuration: configuration) { permutation, keyAt in
+        _ = SectioningEngine.runToCompletion(input, collation: collation, configuration: configuration) { permutation, keyAt in
             order = permutation.order
             for section in 0..<sectionCount {
                 let range = permutation.range(ofSection: section)
@@ -128,14 +127,15 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
             pool.run(groups) { group in
-                let worker = try! LiveKeyWorker(collation: collation, options: options)
-                for job in jobs.count * group / groups..<jobs.count * (group + 1) / groups {
-                    var keys = PackedKeys()
-                    for position in jobs[job] {
-                        var primary = primaries[order[position]]
-                        primary.withUTF8 { bytes in keys.appendEntry { worker.appendSearchKeys(of: bytes, to: &$0) } }
+                LiveKeyWorker.with(collation: collation, options: options) { worker in
+                    for job in jobs.count * group / groups..<jobs.count * (group + 1) / groups {
+                        var keys = PackedKeys()
+                        for position in jobs[job] {
+                            var primary = primaries[order[position]]
+                            primary.withUTF8 { bytes in keys.appendEntry { worker.appendSearchKeys(of: bytes, to: &$0) } }
+                        }
+                        slots[job] = keys
                     }
-                    slots[job] = keys
                 }
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// extra, empty record.
 enum LineReader {
     /// Calls `body` with each line's byte range (without its line ending) and 0-based number.
-    static func forEachLine(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(CLIError) -> Void) throws(CLIError) {
+    static func forEachLine<Failure: Error>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Failure) -> Void) throws(Failure) {
         var start = 0, number = 0
         while start < bytes.count {
             let end = endOfLine(in: bytes, from: start)
@@ -101,7 +101,7 @@ enum LineReader {
         if !decoder.lossy, let offset = UTF8Decoding.firstInvalidOffset(local) { return .failure(PieceError(offset: offset)) }
         var spans: [Range<Int>] = []
         spans.reserveCapacity(local.count / 16)
-        try! forEachLine(in: local) { span, _ in spans.append(span) }
+        forEachLine(in: local) { span, _ in spans.append(span) }
         return .success(spans)
     }
 }

@@ -52,11 +52,7 @@ struct AlphabeticalSort {
     /// The records of `batch` that `--grep` keeps (all of them without it).
     private func matching(_ batch: RecordSet) throws(CLIError) -> RecordSet {
         guard let query = options.grep else { return batch }
-        do {
-            return batch.keeping(try collation.positions(matching: query, in: batch.utf8Keys, threads: options.threads))
-        } catch {
-            throw CLIError(code: .software, message: "searching failed: \(error)")
-        }
+        return batch.keeping(collation.positions(matching: query, in: batch.utf8Keys, threads: options.threads))
     }
 
     private var threads: Int { max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount) }
