@@ -11,13 +11,15 @@ struct BenchmarkRun {
         if collation.isFallback { throw BenchmarkFailure(message: "ICU has no data for locale '\(arguments.locale)'") }
         let foundationLocale = Locale(identifier: arguments.locale)
         let workload = NameWorkload(seed: 20261122)
-        var report = Report(date: ISO8601DateFormatter().string(from: Date()), mode: arguments.quick ? "quick" : "full",
-                            locale: arguments.locale, machine: MachineInfo.current())
+        var report = Report(
+            date: ISO8601DateFormatter().string(from: Date()), mode: arguments.quick ? "quick" : "full",
+            locale: arguments.locale, machine: MachineInfo.current())
         let repetitions = arguments.quick ? 3 : 5
         let readingSize = arguments.size ?? (arguments.quick ? 100_000 : 1_000_000)
         if arguments.readingsOnly {
-            try ReadingComparison.run(size: readingSize, rounds: arguments.quick ? 2 : 5, sample: arguments.quick ? 2_000 : 20_000,
-                                      threads: arguments.threads?.first, report: &report)
+            try ReadingComparison.run(
+                size: readingSize, rounds: arguments.quick ? 2 : 5, sample: arguments.quick ? 2_000 : 20_000,
+                threads: arguments.threads?.first, report: &report)
             return report
         }
 
@@ -27,10 +29,13 @@ struct BenchmarkRun {
             guard Set(names.map(collation.section(for:))).count == 1 else {
                 throw BenchmarkFailure(message: "the \(size) generated names are not all in one section")
             }
-            let (naive, naiveOutput) = Stopwatch.measure("naive, \(size) in one section", items: size, threads: 1, repetitions: repetitions) {
+            let (naive, naiveOutput) = Stopwatch.measure("naive, \(size) in one section", items: size, threads: 1, repetitions: repetitions)
+            {
                 Contenders.naive(names, collation: collation, locale: foundationLocale)
             }
-            var (engine, engineOutput) = Stopwatch.measure("engine, \(size) in one section", items: size, threads: cores, repetitions: repetitions * 4) {
+            var (engine, engineOutput) = Stopwatch.measure(
+                "engine, \(size) in one section", items: size, threads: cores, repetitions: repetitions * 4
+            ) {
                 SectionedOutput(Contenders.engine(names, collation: collation, threads: nil))
             }
             try requireIdentical(engineOutput, naiveOutput, "engine and naive, \(size) items")
@@ -42,19 +47,34 @@ struct BenchmarkRun {
         // The headline: n names in the locale, every contender.
         let size = arguments.size ?? (arguments.quick ? 20_000 : 100_000)
         let names = workload.names(size)
-        let (naive, naiveOutput) = Stopwatch.measure("naive (Foundation compare per comparison)", items: size, threads: 1,
-                                                     repetitions: arguments.quick ? 1 : 3) {
+        let (naive, naiveOutput) = Stopwatch.measure(
+            "naive (Foundation compare per comparison)", items: size, threads: 1,
+            repetitions: arguments.quick ? 1 : 3
+        ) {
             Contenders.naive(names, collation: collation, locale: foundationLocale)
         }
         report.headline.append(naive)
         var contenders: [(String, Int, () -> SectionedOutput?)] = [
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
-            ("engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores, {
-                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf8Incremental))
-            }),
-            ("floor: keys and sections only, 1 thread", 1, { Contenders.keysOnly(names, collation: collation, threads: 1); return nil }),
-            ("floor: keys and sections only, all cores", cores, { Contenders.keysOnly(names, collation: collation, threads: nil); return nil }),
+            (
+                "engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores,
+                {
+                    SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf8Incremental))
+                }
+            ),
+            (
+                "floor: keys and sections only, 1 thread", 1,
+                {
+                    Contenders.keysOnly(names, collation: collation, threads: 1); return nil
+                }
+            ),
+            (
+                "floor: keys and sections only, all cores", cores,
+                {
+                    Contenders.keysOnly(names, collation: collation, threads: nil); return nil
+                }
+            ),
         ]
         if cores == 1 { contenders.remove(at: 1) }
         for (name, threads, body) in contenders {
@@ -76,11 +96,17 @@ struct BenchmarkRun {
         let threadCounts = arguments.threads ?? Array(1...max(1, cores))
         var reference: SectionedOutput?
         for threads in threadCounts {
-            let (measurement, output) = Stopwatch.measure("engine, \(scalingSize) items, \(threads) threads", items: scalingSize,
-                                                          threads: threads, repetitions: arguments.quick ? 2 : 3) {
+            let (measurement, output) = Stopwatch.measure(
+                "engine, \(scalingSize) items, \(threads) threads", items: scalingSize,
+                threads: threads, repetitions: arguments.quick ? 2 : 3
+            ) {
                 SectionedOutput(Contenders.engine(scalingNames, collation: collation, threads: threads))
             }
-            if let reference { try requireIdentical(output, reference, "\(threads) threads and \(threadCounts[0])") } else { reference = output }
+            if let reference {
+                try requireIdentical(output, reference, "\(threads) threads and \(threadCounts[0])")
+            } else {
+                reference = output
+            }
             report.threadScaling.append(measurement)
         }
         if let single = report.threadScaling.first(where: { $0.threads == 1 }) {
@@ -94,8 +120,10 @@ struct BenchmarkRun {
         var scaled = 1_000
         while scaled <= maxSize {
             let scaledNames = scaled == scalingSize ? scalingNames : workload.names(scaled)
-            let (measurement, _) = Stopwatch.measure("engine, \(scaled) items, all cores", items: scaled, threads: cores,
-                                                     repetitions: scaled >= 10_000_000 ? 2 : (scaled >= 1_000_000 ? 3 : repetitions)) {
+            let (measurement, _) = Stopwatch.measure(
+                "engine, \(scaled) items, all cores", items: scaled, threads: cores,
+                repetitions: scaled >= 10_000_000 ? 2 : (scaled >= 1_000_000 ? 3 : repetitions)
+            ) {
                 Contenders.engine(scaledNames, collation: collation, threads: nil).itemCount
             }
             report.sizeScaling.append(measurement)
@@ -105,13 +133,18 @@ struct BenchmarkRun {
         // Date grouping: timestamps by day in Europe/Stockholm.
         let dateCount = arguments.quick ? 100_000 : 1_000_000
         let instants = DateContenders.timestamps(dateCount, seed: 4)
-        let sectioning = DateSectioning(unit: .day, locale: Locale(identifier: "sv_SE"), timeZone: TimeZone(identifier: "Europe/Stockholm")!)
-        let (naiveDates, naiveDatesOutput) = Stopwatch.measure("naive: start of day per event, dictionary, sort", items: dateCount,
-                                                               threads: 1, repetitions: arguments.quick ? 1 : 3) {
+        let sectioning = DateSectioning(
+            unit: .day, locale: Locale(identifier: "sv_SE"), timeZone: TimeZone(identifier: "Europe/Stockholm")!)
+        let (naiveDates, naiveDatesOutput) = Stopwatch.measure(
+            "naive: start of day per event, dictionary, sort", items: dateCount,
+            threads: 1, repetitions: arguments.quick ? 1 : 3
+        ) {
             DateContenders.naive(instants, calendar: sectioning.calendar)
         }
-        var (engineDates, engineDatesOutput) = Stopwatch.measure("DateSectioning by day, all cores", items: dateCount, threads: cores,
-                                                                 repetitions: repetitions) {
+        var (engineDates, engineDatesOutput) = Stopwatch.measure(
+            "DateSectioning by day, all cores", items: dateCount, threads: cores,
+            repetitions: repetitions
+        ) {
             DateContenders.engine(instants, sectioning: sectioning)
         }
         guard engineDatesOutput == naiveDatesOutput else {
@@ -121,8 +154,9 @@ struct BenchmarkRun {
         report.dateGrouping = [naiveDates, engineDates]
         report.ratios["dates_by_day_vs_naive"] = engineDates.speedupOverNaive
 
-        try ReadingComparison.run(size: arguments.quick ? 100_000 : 1_000_000, rounds: arguments.quick ? 2 : 5,
-                                  sample: arguments.quick ? 2_000 : 20_000, threads: nil, report: &report)
+        try ReadingComparison.run(
+            size: arguments.quick ? 100_000 : 1_000_000, rounds: arguments.quick ? 2 : 5,
+            sample: arguments.quick ? 2_000 : 20_000, threads: nil, report: &report)
         return report
     }
 
@@ -130,16 +164,20 @@ struct BenchmarkRun {
     func runLive() throws -> Report {
         let collation = try IndexedCollation(locale: arguments.locale)
         if collation.isFallback { throw BenchmarkFailure(message: "ICU has no data for locale '\(arguments.locale)'") }
-        var report = Report(date: ISO8601DateFormatter().string(from: Date()), mode: "live", locale: arguments.locale,
-                            machine: MachineInfo.current())
+        var report = Report(
+            date: ISO8601DateFormatter().string(from: Date()), mode: "live", locale: arguments.locale,
+            machine: MachineInfo.current())
         try LiveBenchmark(collation: collation, size: arguments.liveSize, rounds: arguments.rounds).run(into: &report)
         return report
     }
 
     private func requireIdentical(_ output: SectionedOutput, _ expected: SectionedOutput, _ what: String) throws {
         guard output == expected else {
-            let section = zip(output.items, expected.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(output.items.count, expected.items.count)
-            let rows = section < min(output.items.count, expected.items.count)
+            let section =
+                zip(output.items, expected.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(output.items.count, expected.items.count)
+            let rows =
+                section < min(output.items.count, expected.items.count)
                 ? zip(output.items[section], expected.items[section]).enumerated().first { $0.element.0 != $0.element.1 }
                     .map { " row \($0.offset): \($0.element.0.debugDescription) vs \($0.element.1.debugDescription)" } ?? ""
                 : ""

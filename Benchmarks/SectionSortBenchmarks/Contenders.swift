@@ -33,8 +33,10 @@ enum Contenders {
     }
 
     /// The engine with `threads` threads (nil: all cores) and a key method.
-    static func engine(_ names: [String], collation: IndexedCollation, threads: Int?,
-                       keyMethod: SortKeyMethod = .utf16Whole) -> SectionedList<String> {
+    static func engine(
+        _ names: [String], collation: IndexedCollation, threads: Int?,
+        keyMethod: SortKeyMethod = .utf16Whole
+    ) -> SectionedList<String> {
         var options = SectioningOptions(threads: threads)
         options.keyMethod = keyMethod
         return collation.sections(of: names, by: { $0 }, options: options)

@@ -30,8 +30,9 @@ enum DateContenders {
             sections[day, default: []].append(index)
         }
         let days = sections.keys.sorted()
-        return Output(titles: days.map { title(of: $0, calendar: calendar) },
-                      items: days.map { day in sections[day]!.sorted { (instants[$0], $0) < (instants[$1], $1) } })
+        return Output(
+            titles: days.map { title(of: $0, calendar: calendar) },
+            items: days.map { day in sections[day]!.sorted { (instants[$0], $0) < (instants[$1], $1) } })
     }
 
     static func engine(_ instants: [Date], sectioning: DateSectioning) -> Output {

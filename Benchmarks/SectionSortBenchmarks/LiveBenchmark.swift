@@ -24,7 +24,9 @@ struct LiveBenchmark {
         let entries = (0..<size).map { Entry(id: $0, name: names[$0]) }
         var spare = (size..<names.count).map { Entry(id: $0, name: names[$0]) }.makeIterator()
         func resection(_ entries: [Entry]) -> SectionedList<Entry> { collation.sections(of: entries, by: \.name) }
-        func output(_ list: SectionedList<Entry>) -> SectionedOutput { SectionedOutput(titles: list.sectionTitles, items: list.map { $0.map(\.name) }) }
+        func output(_ list: SectionedList<Entry>) -> SectionedOutput {
+            SectionedOutput(titles: list.sectionTitles, items: list.map { $0.map(\.name) })
+        }
 
         let buildStart = ContinuousClock.now
         var live = LiveSectionedList(entries, collation: collation, by: \.name, identifiedBy: \.id)
@@ -65,13 +67,18 @@ struct LiveBenchmark {
                 let index = Int(generator.next() % UInt64(size))
                 if touched.insert(index).inserted { removed.append(index) }
             }
-            let inserted = (0..<400).map { _ in Entry(id: size + 10_000 + Int(generator.next() % 1_000_000_000), name: names[Int(generator.next() % UInt64(size))]) }
+            let inserted = (0..<400).map { _ in
+                Entry(id: size + 10_000 + Int(generator.next() % 1_000_000_000), name: names[Int(generator.next() % UInt64(size))])
+            }
             return (inserted, renamed, removed, originals)
         }
         func edited(_ edit: (inserted: [Entry], renamed: [Entry], removed: [Int], originals: [Entry])) -> [Entry] {
             // The live list's order: renamed items that changed key arrive again, after the others.
             let renamedIDs = Set(edit.renamed.map(\.id)), removedIDs = Set(edit.removed)
-            let unchanged = Dictionary(uniqueKeysWithValues: zip(edit.originals, edit.renamed).map { ($0.id, collation.sortKey(of: $0.name) == collation.sortKey(of: $1.name)) })
+            let unchanged = Dictionary(
+                uniqueKeysWithValues: zip(edit.originals, edit.renamed).map {
+                    ($0.id, collation.sortKey(of: $0.name) == collation.sortKey(of: $1.name))
+                })
             var result: [Entry] = []
             for entry in entries where !removedIDs.contains(entry.id) {
                 if renamedIDs.contains(entry.id) {
@@ -128,30 +135,37 @@ struct LiveBenchmark {
                 _ = live.search(query).count
                 times.append(seconds(since: start))
             }
-            var again = Measurement(name: "match '\(query)' against every item again, all cores", items: size, threads: cores,
-                                    repetitions: againTimes.count, seconds: againTimes, peakMemoryBytes: PeakMemory.current())
-            var search = Measurement(name: "search '\(query)' (\(result.count) matches), all cores", items: size, threads: cores,
-                                     repetitions: times.count, seconds: times, peakMemoryBytes: PeakMemory.current())
+            var again = Measurement(
+                name: "match '\(query)' against every item again, all cores", items: size, threads: cores,
+                repetitions: againTimes.count, seconds: againTimes, peakMemoryBytes: PeakMemory.current())
+            var search = Measurement(
+                name: "search '\(query)' (\(result.count) matches), all cores", items: size, threads: cores,
+                repetitions: times.count, seconds: times, peakMemoryBytes: PeakMemory.current())
             again.speedupOverNaive = 1
             search.speedupOverNaive = again.median / search.median
             searchMeasurements += [again, search]
             report.ratios["live_search_\(query)_vs_matching_again"] = search.speedupOverNaive
         }
 
-        var resectionOne = Measurement(name: "section \(size + 1) items again, all cores", items: size + 1, threads: cores,
-                                       repetitions: rounds, seconds: resectionTimes, peakMemoryBytes: PeakMemory.current())
-        var insertOne = Measurement(name: "LiveSectionedList.insert, 1 item", items: 1, threads: 1, repetitions: insertTimes.count,
-                                    seconds: insertTimes, peakMemoryBytes: PeakMemory.current())
-        var resectionBatch = Measurement(name: "section the edited \(size) items again, all cores", items: size, threads: cores,
-                                         repetitions: rounds, seconds: batchResectionTimes, peakMemoryBytes: PeakMemory.current())
-        var applyBatch = Measurement(name: "LiveSectionedList.apply, 1,000 edits", items: 1_000, threads: 1, repetitions: rounds,
-                                     seconds: batchTimes, peakMemoryBytes: PeakMemory.current())
+        var resectionOne = Measurement(
+            name: "section \(size + 1) items again, all cores", items: size + 1, threads: cores,
+            repetitions: rounds, seconds: resectionTimes, peakMemoryBytes: PeakMemory.current())
+        var insertOne = Measurement(
+            name: "LiveSectionedList.insert, 1 item", items: 1, threads: 1, repetitions: insertTimes.count,
+            seconds: insertTimes, peakMemoryBytes: PeakMemory.current())
+        var resectionBatch = Measurement(
+            name: "section the edited \(size) items again, all cores", items: size, threads: cores,
+            repetitions: rounds, seconds: batchResectionTimes, peakMemoryBytes: PeakMemory.current())
+        var applyBatch = Measurement(
+            name: "LiveSectionedList.apply, 1,000 edits", items: 1_000, threads: 1, repetitions: rounds,
+            seconds: batchTimes, peakMemoryBytes: PeakMemory.current())
         insertOne.speedupOverNaive = resectionOne.median / insertOne.median
         applyBatch.speedupOverNaive = resectionBatch.median / applyBatch.median
         resectionOne.speedupOverNaive = 1
         resectionBatch.speedupOverNaive = 1
-        let build = Measurement(name: "build LiveSectionedList (once)", items: size, threads: cores, repetitions: 1,
-                                seconds: [buildSeconds], peakMemoryBytes: PeakMemory.current())
+        let build = Measurement(
+            name: "build LiveSectionedList (once)", items: size, threads: cores, repetitions: 1,
+            seconds: [buildSeconds], peakMemoryBytes: PeakMemory.current())
         report.live = [build, resectionOne, insertOne, resectionBatch, applyBatch] + searchMeasurements
         report.ratios["live_insert_1_vs_resection"] = insertOne.speedupOverNaive
         report.ratios["live_batch_1000_vs_resection"] = applyBatch.speedupOverNaive

@@ -11,7 +11,8 @@ struct MachineInfo: Codable {
 
     static func current() -> MachineInfo {
         let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let model =
+            cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
         return MachineInfo(
             cores: ProcessInfo.processInfo.activeProcessorCount,

@@ -63,8 +63,10 @@ struct Measurement: Codable {
 
 /// Times closures: one warm-up run, then repetitions, each on a monotonic clock.
 enum Stopwatch {
-    static func measure<Result>(_ name: String, items: Int, threads: Int, repetitions: Int,
-                                _ body: () throws -> Result) rethrows -> (Measurement, Result) {
+    static func measure<Result>(
+        _ name: String, items: Int, threads: Int, repetitions: Int,
+        _ body: () throws -> Result
+    ) rethrows -> (Measurement, Result) {
         PeakMemory.reset()
         var result = try body()  // warm-up; also the output that is checked
         var seconds: [Double] = []
@@ -74,8 +76,9 @@ enum Stopwatch {
             let elapsed = ContinuousClock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
-        let measurement = Measurement(name: name, items: items, threads: threads, repetitions: repetitions,
-                                      seconds: seconds, peakMemoryBytes: PeakMemory.current())
+        let measurement = Measurement(
+            name: name, items: items, threads: threads, repetitions: repetitions,
+            seconds: seconds, peakMemoryBytes: PeakMemory.current())
         return (measurement, result)
     }
 }

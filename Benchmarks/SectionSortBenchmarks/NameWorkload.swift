@@ -8,9 +8,11 @@ struct NameWorkload {
         case allScripts
     }
 
-    private static let latinSyllables = ["an", "ber", "gå", "lind", "ström", "öd", "kvist", "sjö", "hol", "mé", "nil",
-                                         "son", "ek", "å", "ä", "mar", "vik", "dahl", "ros", "ing", "ja", "ko", "ol", "fors",
-                                         "é", "ull", "bäck", "ny", "gren", "sten", "tor", "la", "Ö", "Å", "Ä", "Z", "W"]
+    private static let latinSyllables = [
+        "an", "ber", "gå", "lind", "ström", "öd", "kvist", "sjö", "hol", "mé", "nil",
+        "son", "ek", "å", "ä", "mar", "vik", "dahl", "ros", "ing", "ja", "ko", "ol", "fors",
+        "é", "ull", "bäck", "ny", "gren", "sten", "tor", "la", "Ö", "Å", "Ä", "Z", "W",
+    ]
     private static let cyrillic = ["Ива", "нов", "Пет", "ров", "Смир", "нова", "Жан", "на", "Ёлк", "ин", "Щер", "ба"]
     private static let greek = ["Παπα", "δόπουλος", "Γεωρ", "γίου", "Ωμέ", "γα", "Άλ", "φα", "Νίκ", "ος"]
     // No two pieces differ only in hiragana against katakana (ら/ラ): Foundation's localized compare

@@ -8,14 +8,19 @@ enum ScalingChart {
         var body: [String] = []
         func axes(_ x: Double, _ title: String, _ xLabel: String, _ yLabel: String) {
             body.append("<text x=\"\(x + panel / 2)\" y=\"20\" text-anchor=\"middle\" font-weight=\"bold\">\(title)</text>")
-            body.append("<line x1=\"\(x + margin)\" y1=\"\(height - margin)\" x2=\"\(x + panel)\" y2=\"\(height - margin)\" stroke=\"black\"/>")
+            body.append(
+                "<line x1=\"\(x + margin)\" y1=\"\(height - margin)\" x2=\"\(x + panel)\" y2=\"\(height - margin)\" stroke=\"black\"/>")
             body.append("<line x1=\"\(x + margin)\" y1=\"36\" x2=\"\(x + margin)\" y2=\"\(height - margin)\" stroke=\"black\"/>")
             body.append("<text x=\"\(x + (margin + panel) / 2)\" y=\"\(height - 12)\" text-anchor=\"middle\">\(xLabel)</text>")
-            body.append("<text x=\"\(x + 12)\" y=\"\(height / 2)\" text-anchor=\"middle\" transform=\"rotate(-90 \(x + 12) \(height / 2))\">\(yLabel)</text>")
+            body.append(
+                "<text x=\"\(x + 12)\" y=\"\(height / 2)\" text-anchor=\"middle\" transform=\"rotate(-90 \(x + 12) \(height / 2))\">\(yLabel)</text>"
+            )
         }
         func polyline(_ points: [(Double, Double)], _ color: String, dashed: Bool = false) {
             let coordinates = points.map { String(format: "%.1f,%.1f", $0.0, $0.1) }.joined(separator: " ")
-            body.append("<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"5,4\"" : "") points=\"\(coordinates)\"/>")
+            body.append(
+                "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dashed ? " stroke-dasharray=\"5,4\"" : "") points=\"\(coordinates)\"/>"
+            )
             for point in points {
                 body.append(String(format: "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%@\"/>", point.0, point.1, color))
             }
@@ -33,9 +38,13 @@ enum ScalingChart {
             polyline([(x(1), y(1)), (x(maxThreads), y(maxThreads))], "#999", dashed: true)
             polyline(rows.map { (x(Double($0.threads)), y(single.median / $0.median)) }, "#1f77b4")
             for row in rows {
-                body.append("<text x=\"\(x(Double(row.threads)))\" y=\"\(plotBottom + 14)\" text-anchor=\"middle\" font-size=\"11\">\(row.threads)</text>")
-                body.append(String(format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%.2fx</text>",
-                                   x(Double(row.threads)) + 5, y(single.median / row.median) - 6, single.median / row.median))
+                body.append(
+                    "<text x=\"\(x(Double(row.threads)))\" y=\"\(plotBottom + 14)\" text-anchor=\"middle\" font-size=\"11\">\(row.threads)</text>"
+                )
+                body.append(
+                    String(
+                        format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%.2fx</text>",
+                        x(Double(row.threads)) + 5, y(single.median / row.median) - 6, single.median / row.median))
             }
         }
 
@@ -52,8 +61,14 @@ enum ScalingChart {
             polyline(rows.map { (x(log10(Double($0.items))), y($0.nanosecondsPerItem)) }, "#d62728")
             for row in rows {
                 let logSize = log10(Double(row.items))
-                body.append(String(format: "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"11\">1e%.0f</text>", x(logSize), plotBottom + 14, logSize))
-                body.append(String(format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%.0f</text>", x(logSize) + 5, y(row.nanosecondsPerItem) - 6, row.nanosecondsPerItem))
+                body.append(
+                    String(
+                        format: "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"11\">1e%.0f</text>", x(logSize),
+                        plotBottom + 14, logSize))
+                body.append(
+                    String(
+                        format: "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%.0f</text>", x(logSize) + 5, y(row.nanosecondsPerItem) - 6,
+                        row.nanosecondsPerItem))
             }
         }
         return """

@@ -122,7 +122,9 @@ do {
 }
 
 if let path = arguments.namesPath {
-    let names = arguments.chineseNames ? ChineseNameWorkload(seed: 20261123).names(arguments.count)
+    let names =
+        arguments.chineseNames
+        ? ChineseNameWorkload(seed: 20261123).names(arguments.count)
         : NameWorkload(seed: 20261122).names(arguments.count)
     var bytes = [UInt8]()
     bytes.reserveCapacity(arguments.count * 24)

@@ -16,7 +16,8 @@ enum BatchUpdateModel {
         let movedFrom = Set(changes.movedSections.map(\.from))
         let insertedSections = Set(changes.insertedSections)
         guard deletedSections.count == changes.deletedSections.count, deletedSections.allSatisfy(old.sections.indices.contains),
-              deletedSections.isDisjoint(with: movedFrom) else { throw Invalid(description: "bad section deletions") }
+            deletedSections.isDisjoint(with: movedFrom)
+        else { throw Invalid(description: "bad section deletions") }
         var removedRows = Set<ListIndexPath>()
         for path in changes.deletedRows + changes.movedRows.map(\.from) {
             guard old.sections.indices.contains(path.section), old.sections[path.section].items.indices.contains(path.row) else {
@@ -52,11 +53,14 @@ enum BatchUpdateModel {
         var next = remaining.makeIterator()
         for index in result.indices where result[index] == nil { result[index] = next.next() }
         var sections = result.map { $0! }
-        let inserts = (changes.insertedRows.map { ($0, Row.askDataSource) } + changes.movedRows.map { ($0.to, Row.moved(AnyHashable(old.sections[$0.from.section].items[$0.from.row]))) })
+        let inserts =
+            (changes.insertedRows.map { ($0, Row.askDataSource) }
+            + changes.movedRows.map { ($0.to, Row.moved(AnyHashable(old.sections[$0.from.section].items[$0.from.row]))) })
             .sorted { $0.0 < $1.0 }
         for (path, row) in inserts {
             guard sections.indices.contains(path.section), path.row <= sections[path.section].rows.count,
-                  !insertedSections.contains(path.section) else { throw Invalid(description: "cannot insert at \(path)") }
+                !insertedSections.contains(path.section)
+            else { throw Invalid(description: "cannot insert at \(path)") }
             sections[path.section].rows.insert(row, at: path.row)
         }
         // The table now shows what the data source says.
@@ -65,7 +69,8 @@ enum BatchUpdateModel {
                 throw Invalid(description: "section \(index) is '\(section.title)', the data source says '\(new.sections[index].title)'")
             }
             guard section.rows.count == new.sections[index].items.count else {
-                throw Invalid(description: "section \(index) has \(section.rows.count) rows, the data source \(new.sections[index].items.count)")
+                throw Invalid(
+                    description: "section \(index) has \(section.rows.count) rows, the data source \(new.sections[index].items.count)")
             }
             for (row, content) in section.rows.enumerated() {
                 switch content {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SectionSort
+import Testing
 
 struct Event: Sendable, Equatable {
     var title: String
@@ -21,11 +21,13 @@ func instant(_ iso: String) -> Date {
 
     @Test func appointmentListGroupsByDay() throws {
         // The tutorial's calendar List view: one section per day, events in time order.
-        let events = [Event(title: "Dentist", start: instant("2018-11-05T09:00:00-05:00")),
-                      Event(title: "Standup", start: instant("2018-11-04T09:30:00-05:00")),
-                      Event(title: "Lunch", start: instant("2018-11-04T12:00:00-05:00")),
-                      Event(title: "Breakfast", start: instant("2018-11-04T08:00:00-05:00")),
-                      Event(title: "Movie", start: instant("2018-11-07T20:00:00-05:00"))]
+        let events = [
+            Event(title: "Dentist", start: instant("2018-11-05T09:00:00-05:00")),
+            Event(title: "Standup", start: instant("2018-11-04T09:30:00-05:00")),
+            Event(title: "Lunch", start: instant("2018-11-04T12:00:00-05:00")),
+            Event(title: "Breakfast", start: instant("2018-11-04T08:00:00-05:00")),
+            Event(title: "Movie", start: instant("2018-11-07T20:00:00-05:00")),
+        ]
         let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/New_York")
         let list = byDay.sections(of: events, by: \.start)
         #expect(list.sectionTitles == ["2018-11-04", "2018-11-05", "2018-11-07"])
@@ -47,9 +49,11 @@ func instant(_ iso: String) -> Date {
         #expect(period.end.timeIntervalSince(period.start) == 23 * 3600)
     }
 
-    @Test(arguments: [("America/New_York", "2024-03-10T12:00:00-04:00", 23.0), ("America/New_York", "2024-11-03T12:00:00-05:00", 25.0),
-                      ("Europe/Stockholm", "2024-03-31T12:00:00+02:00", 23.0), ("Europe/Stockholm", "2024-10-27T12:00:00+01:00", 25.0),
-                      ("Australia/Lord_Howe", "2024-04-07T12:00:00+10:30", 24.5), ("Australia/Lord_Howe", "2024-10-06T12:00:00+11:00", 23.5)])
+    @Test(arguments: [
+        ("America/New_York", "2024-03-10T12:00:00-04:00", 23.0), ("America/New_York", "2024-11-03T12:00:00-05:00", 25.0),
+        ("Europe/Stockholm", "2024-03-31T12:00:00+02:00", 23.0), ("Europe/Stockholm", "2024-10-27T12:00:00+01:00", 25.0),
+        ("Australia/Lord_Howe", "2024-04-07T12:00:00+10:30", 24.5), ("Australia/Lord_Howe", "2024-10-06T12:00:00+11:00", 23.5),
+    ])
     func daysAcrossDaylightSavingChanges(zone: String, noon: String, hours: Double) throws {
         let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: zone)
         let period = byDay.period(containing: instant(noon))
@@ -86,10 +90,12 @@ func instant(_ iso: String) -> Date {
     }
 
     @Test func monthsAndYears() throws {
-        let month = try DateSectioning(unit: .month, locale: enUS, timeZoneIdentifier: "UTC").period(containing: instant("2024-02-10T00:00:00Z"))
+        let month = try DateSectioning(unit: .month, locale: enUS, timeZoneIdentifier: "UTC").period(
+            containing: instant("2024-02-10T00:00:00Z"))
         #expect(month.title == "2024-02" && month.header == "February 2024")
         #expect(month.end == instant("2024-03-01T00:00:00Z"))
-        let year = try DateSectioning(unit: .year, locale: enUS, timeZoneIdentifier: "UTC").period(containing: instant("2024-02-10T00:00:00Z"))
+        let year = try DateSectioning(unit: .year, locale: enUS, timeZoneIdentifier: "UTC").period(
+            containing: instant("2024-02-10T00:00:00Z"))
         #expect(year.title == "2024" && year.header == "2024")
         #expect(year.end.timeIntervalSince(year.start) == 366 * 86400)
     }
@@ -97,14 +103,17 @@ func instant(_ iso: String) -> Date {
     @Test func sameInstantsInTwoTimeZones() throws {
         let instants = [instant("2026-03-01T23:30:00Z"), instant("2026-03-01T10:00:00Z")]
         let tokyo = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Asia/Tokyo").sections(of: instants, by: { $0 })
-        let losAngeles = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/Los_Angeles").sections(of: instants, by: { $0 })
+        let losAngeles = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "America/Los_Angeles").sections(
+            of: instants, by: { $0 })
         #expect(tokyo.sectionTitles == ["2026-03-01", "2026-03-02"])
         #expect(losAngeles.sectionTitles == ["2026-03-01"])
     }
 
     @Test func allDayEventsStayOnTheirDate() throws {
-        let events = [Event(title: "Holiday", start: instant("2026-03-01T00:00:00Z"), allDay: true),
-                      Event(title: "Call", start: instant("2026-03-01T00:00:00Z"))]
+        let events = [
+            Event(title: "Holiday", start: instant("2026-03-01T00:00:00Z"), allDay: true),
+            Event(title: "Call", start: instant("2026-03-01T00:00:00Z")),
+        ]
         for zone in ["Pacific/Auckland", "America/Los_Angeles", "UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {
             let list = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: zone)
                 .sections(of: events, by: \.start, isAllDay: \.allDay)
@@ -128,7 +137,9 @@ func instant(_ iso: String) -> Date {
     @Test func threadCountDoesNotChangeTheResult() throws {
         var generator = SeededGenerator(seed: 77)
         let base = instant("2020-01-01T00:00:00Z").timeIntervalSinceReferenceDate
-        let instants = (0..<60_000).map { _ in Date(timeIntervalSinceReferenceDate: base + Double(Int.random(in: 0..<(4 * 365 * 86400), using: &generator) / 600 * 600)) }
+        let instants = (0..<60_000).map { _ in
+            Date(timeIntervalSinceReferenceDate: base + Double(Int.random(in: 0..<(4 * 365 * 86400), using: &generator) / 600 * 600))
+        }
         var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Europe/Stockholm")
         byDay.threads = 1
         let single = byDay.sections(of: Array(instants.indices), by: { instants[$0] })
@@ -162,9 +173,11 @@ func instant(_ iso: String) -> Date {
             return dates.map { sectioning.period(containing: instant($0 + "T12:00:00Z")).header }
         }
         #expect(try headers(.day, "sv_SE", ["2026-11-21", "2026-11-22", "2026-11-23"]) == ["Igår", "Idag", "Imorgon"])
-        #expect(try headers(.week, "sv_SE", ["2026-11-10", "2026-11-17", "2026-11-25", "2026-12-02"])
+        #expect(
+            try headers(.week, "sv_SE", ["2026-11-10", "2026-11-17", "2026-11-25", "2026-12-02"])
                 == ["Förra veckan", "Denna vecka", "Nästa vecka", "30 november 2026"])
-        #expect(try headers(.month, "de", ["2026-10-02", "2026-11-02", "2026-12-02"]) == ["Letzten Monat", "Diesen Monat", "Nächsten Monat"])
+        #expect(
+            try headers(.month, "de", ["2026-10-02", "2026-11-02", "2026-12-02"]) == ["Letzten Monat", "Diesen Monat", "Nächsten Monat"])
         #expect(try headers(.year, "ja_JP", ["2025-06-01", "2026-06-01", "2027-06-01", "2028-06-01"]) == ["昨年", "今年", "来年", "2028年"])
         #expect(try headers(.day, "fr", ["2026-11-22"]) == ["Aujourd’hui"])
     }
@@ -183,7 +196,11 @@ func instant(_ iso: String) -> Date {
     static func days(_ year: Int, _ month: Int, _ day: Int) -> Int {
         func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
         var total = 0
-        if year >= 1970 { for y in 1970..<year { total += isLeap(y) ? 366 : 365 } } else { for y in year..<1970 { total -= isLeap(y) ? 366 : 365 } }
+        if year >= 1970 {
+            for y in 1970..<year { total += isLeap(y) ? 366 : 365 }
+        } else {
+            for y in year..<1970 { total -= isLeap(y) ? 366 : 365 }
+        }
         let lengths = [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return total + lengths.prefix(month - 1).reduce(0, +) + day - 1
     }
@@ -195,9 +212,14 @@ func instant(_ iso: String) -> Date {
     @Test func datesBeforeTheReformAreProlepticGregorian() throws {
         var random = SystemRandomNumberGenerator()
         func title(_ y: Int, _ m: Int, _ d: Int) -> String { String(format: "%04d-%02d-%02d", y, m, d) }
-        var dates: [(Int, Int, Int)] = [(1, 1, 1), (1, 12, 31), (4, 2, 29), (100, 3, 1), (1500, 2, 28), (1200, 2, 29), (1600, 2, 29), (1582, 10, 4), (1582, 10, 5),
-                                        (1582, 10, 14), (1582, 10, 15), (1599, 12, 31), (1600, 1, 1), (9999, 12, 31)]
-        for _ in 0..<200 { dates.append((Int.random(in: 1...1700, using: &random), Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))) }
+        var dates: [(Int, Int, Int)] = [
+            (1, 1, 1), (1, 12, 31), (4, 2, 29), (100, 3, 1), (1500, 2, 28), (1200, 2, 29), (1600, 2, 29), (1582, 10, 4), (1582, 10, 5),
+            (1582, 10, 14), (1582, 10, 15), (1599, 12, 31), (1600, 1, 1), (9999, 12, 31),
+        ]
+        for _ in 0..<200 {
+            dates.append(
+                (Int.random(in: 1...1700, using: &random), Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random)))
+        }
         for unit in DateUnit.allCases {
             let sectioning = try DateSectioning(unit: unit, locale: enUS, timeZoneIdentifier: "UTC")
             for (year, month, day) in dates {
@@ -207,14 +229,18 @@ func instant(_ iso: String) -> Date {
                 switch unit {
                 case .day:
                     #expect(period.title == title(year, month, day) && start == days, "\(year)-\(month)-\(day)")
-                    let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+                    let months = [
+                        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+                        "December",
+                    ]
                     #expect(period.header == "\(months[month - 1]) \(day), \(year)", "\(year)-\(month)-\(day)")
                 case .week:
                     // en_US weeks start on Sunday; 1970-01-01 was a Thursday.
                     #expect(((start + 4) % 7 + 7) % 7 == 0 && (start...start + 6).contains(days), "\(year)-\(month)-\(day)")
                     #expect(period.end.timeIntervalSince(period.start) == 7 * 86400)
                 case .month:
-                    #expect(period.title == String(format: "%04d-%02d", year, month) && start == Self.days(year, month, 1), "\(year)-\(month)")
+                    #expect(
+                        period.title == String(format: "%04d-%02d", year, month) && start == Self.days(year, month, 1), "\(year)-\(month)")
                     let next = month == 12 ? Self.days(year + 1, 1, 1) : Self.days(year, month + 1, 1)
                     #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic month's length")
                 case .year:

@@ -1,11 +1,13 @@
-import Testing
 import SectionSort
+import Testing
 
 @Suite struct LiveSectionedListTests {
     /// The list must equal sectioning its items from scratch, in the order they arrived (an update
     /// that changes the key counts as leaving and arriving again).
-    private func expectSameAsFromScratch(_ live: LiveSectionedList<Person, Int>, arrivals: [Person], collation: IndexedCollation,
-                                         options: SectioningOptions, _ context: String) {
+    private func expectSameAsFromScratch(
+        _ live: LiveSectionedList<Person, Int>, arrivals: [Person], collation: IndexedCollation,
+        options: SectioningOptions, _ context: String
+    ) {
         let scratch = collation.sections(of: arrivals, by: \.lastName, then: \.firstName, options: options)
         let list = live.sectionedList
         #expect(list.sectionTitles == scratch.sectionTitles, "\(context)")
@@ -14,14 +16,17 @@ import SectionSort
         #expect(live.itemCount == arrivals.count)
     }
 
-    @Test(arguments: [("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .descending, secondaryOrder: .descending)),
-                      ("ja_JP", SectioningOptions(includesEmptySections: true)), ("de", SectioningOptions(threads: 1))])
+    @Test(arguments: [
+        ("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .descending, secondaryOrder: .descending)),
+        ("ja_JP", SectioningOptions(includesEmptySections: true)), ("de", SectioningOptions(threads: 1)),
+    ])
     func everyRandomStepEqualsSectioningFromScratch(locale: String, options: SectioningOptions) throws {
         let collation = try IndexedCollation(locale: locale, options: CollationOptions(ignoresCase: locale == "de"))
         for seed in UInt64(1)...12 {
             var edits = PersonEdits(seed: seed)
             var arrivals = edits.people(Int(seed * 7 % 40))
-            var live = LiveSectionedList(arrivals, collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id, options: options)
+            var live = LiveSectionedList(
+                arrivals, collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id, options: options)
             expectSameAsFromScratch(live, arrivals: arrivals, collation: collation, options: options, "seed \(seed), built")
             for step in 0..<25 {
                 let before = live.snapshot()
@@ -31,7 +36,8 @@ import SectionSort
                 for person in edit.updated {
                     let index = model.firstIndex { $0.id == person.id }!
                     if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
-                        && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName) {
+                        && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName)
+                    {
                         model[index] = person
                     } else {
                         model.remove(at: index)
@@ -41,9 +47,12 @@ import SectionSort
                 model += edit.inserted
                 let changes: SectionedListChanges<Int>
                 switch step % 4 {
-                case 0 where edit.updated.isEmpty && edit.removed.isEmpty && edit.inserted.count == 1: changes = live.insert(edit.inserted[0])
-                case 1 where edit.updated.isEmpty && edit.inserted.isEmpty && edit.removed.count == 1: changes = live.remove(id: edit.removed[0])
-                case 2 where edit.removed.isEmpty && edit.inserted.isEmpty && edit.updated.count == 1: changes = live.update(edit.updated[0])
+                case 0 where edit.updated.isEmpty && edit.removed.isEmpty && edit.inserted.count == 1:
+                    changes = live.insert(edit.inserted[0])
+                case 1 where edit.updated.isEmpty && edit.inserted.isEmpty && edit.removed.count == 1:
+                    changes = live.remove(id: edit.removed[0])
+                case 2 where edit.removed.isEmpty && edit.inserted.isEmpty && edit.updated.count == 1:
+                    changes = live.update(edit.updated[0])
                 default: changes = live.apply(inserting: edit.inserted, updating: edit.updated, removing: edit.removed)
                 }
                 arrivals = model
@@ -108,7 +117,8 @@ import SectionSort
     @Test func editingContactsStepByStep() throws {
         let steve = Person(id: 1, firstName: "Steve", lastName: "Jobs"), bill = Person(id: 2, firstName: "Bill", lastName: "Gates")
         let larry = Person(id: 3, firstName: "Larry", lastName: "Ellison"), eric = Person(id: 4, firstName: "Eric", lastName: "Jones")
-        var contacts = LiveSectionedList([steve, bill, larry, eric], collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id)
+        var contacts = LiveSectionedList(
+            [steve, bill, larry, eric], collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id)
         #expect(contacts.sectionTitles == ["E", "G", "J"])
 
         // Add a contact to an existing section: one row, no section.

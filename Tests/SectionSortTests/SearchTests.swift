@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SectionSort
 
 @Suite struct SearchTests {
@@ -85,7 +86,9 @@ import Testing
         var edits = PersonEdits(seed: 5)
         live.insert(contentsOf: edits.people(200).map { Person(id: $0.id + 100_000, firstName: "", lastName: $0.lastName) })
         let long = String(repeating: "Berglund", count: 8)
-        live.insert(contentsOf: [Person(id: -1, firstName: "", lastName: "Ek " + long + "an"), Person(id: -2, firstName: "", lastName: long + "ber")])
+        live.insert(contentsOf: [
+            Person(id: -1, firstName: "", lastName: "Ek " + long + "an"), Person(id: -2, firstName: "", lastName: long + "ber"),
+        ])
         for query in ["a", "å", "jo", "berg", "ss", "かめ", "ㄱ", "12", "lund-", "", long, long + "an", "zzz"] {
             let search = SearchQuery(query, collation: collation)
             let result = live.search(query)
@@ -101,7 +104,9 @@ import Testing
             #expect(result.list.sectionTitles == expectedTitles, "query \(query.debugDescription)")
             #expect(result.list.map(\.items) == expectedItems, "query \(query.debugDescription)")
             let ranges = result.list.indices.map { section in
-                result.list[section].indices.map { row in String(result.list[section: section, row: row].lastName[result.matchRange(section: section, row: row)]) }
+                result.list[section].indices.map { row in
+                    String(result.list[section: section, row: row].lastName[result.matchRange(section: section, row: row)])
+                }
             }
             #expect(ranges == expectedRanges, "query \(query.debugDescription)")
         }

@@ -1,5 +1,5 @@
-import Testing
 import SectionSort
+import Testing
 
 /// A contact with an identity, for lists that change.
 struct Person: Sendable, Hashable, CustomStringConvertible {
@@ -12,8 +12,10 @@ struct Person: Sendable, Hashable, CustomStringConvertible {
 /// Random edits of a list of people: inserts, deletes, renames (often into another section), and
 /// names shared by several people, so that equal keys occur.
 struct PersonEdits {
-    static let lastNames = ["Andersson", "Åberg", "Berg", "Björk", "Berg", "Ek", "Öberg", "Östlund", "Zetterlund", "Ängel",
-                            "Lind", "Lindqvist", "42an", "Émile", "émile", "ekberg", "Ivanov", "Иванов", "김", "かめ"]
+    static let lastNames = [
+        "Andersson", "Åberg", "Berg", "Björk", "Berg", "Ek", "Öberg", "Östlund", "Zetterlund", "Ängel",
+        "Lind", "Lindqvist", "42an", "Émile", "émile", "ekberg", "Ivanov", "Иванов", "김", "かめ",
+    ]
     static let firstNames = ["Anna", "Bo", "Cecilia", "Dag", "Eva", "Åsa", "Örjan", "anna"]
     var generator: SeededGenerator
     var nextID = 0
@@ -22,8 +24,9 @@ struct PersonEdits {
 
     mutating func person() -> Person {
         nextID += 1
-        return Person(id: nextID, firstName: Self.firstNames.randomElement(using: &generator)!,
-                      lastName: Self.lastNames.randomElement(using: &generator)!)
+        return Person(
+            id: nextID, firstName: Self.firstNames.randomElement(using: &generator)!,
+            lastName: Self.lastNames.randomElement(using: &generator)!)
     }
 
     mutating func people(_ count: Int) -> [Person] { (0..<count).map { _ in person() } }
@@ -49,8 +52,11 @@ struct PersonEdits {
                 let index = Int.random(in: 0..<result.count, using: &generator)
                 guard touched.insert(result[index].id).inserted else { continue }
                 var person = result[index]
-                if Bool.random(using: &generator) { person.lastName = Self.lastNames.randomElement(using: &generator)! }
-                else { person.firstName = Self.firstNames.randomElement(using: &generator)! }
+                if Bool.random(using: &generator) {
+                    person.lastName = Self.lastNames.randomElement(using: &generator)!
+                } else {
+                    person.firstName = Self.firstNames.randomElement(using: &generator)!
+                }
                 updated.append(person)
                 result[index] = person
             }
@@ -86,7 +92,8 @@ struct PersonEdits {
             let descending = collation.sections(of: people, by: \.lastName, options: SectioningOptions(order: .descending))
             let changes = ascending.changes(to: descending, identifiedBy: \.id)
             try BatchUpdateModel.check(changes, old: ascending.snapshot(identifiedBy: \.id), new: descending.snapshot(identifiedBy: \.id))
-            #expect(BatchUpdateModel.applying(changes, to: ascending.snapshot(identifiedBy: \.id)) == descending.snapshot(identifiedBy: \.id))
+            #expect(
+                BatchUpdateModel.applying(changes, to: ascending.snapshot(identifiedBy: \.id)) == descending.snapshot(identifiedBy: \.id))
             #expect(changes.movedSections.count == max(0, ascending.count - 1 - (ascending.sectionTitles.last == "#" ? 1 : 0)))
         }
     }
@@ -95,22 +102,27 @@ struct PersonEdits {
         let collation = try IndexedCollation(locale: "en_US")
         let ada = Person(id: 1, firstName: "Ada", lastName: "Lovelace"), alan = Person(id: 2, firstName: "Alan", lastName: "Turing")
         let grace = Person(id: 3, firstName: "Grace", lastName: "Hopper")
-        let old = collation.sections(of: [ada, alan, grace], by: \.lastName)            // H: grace; L: ada; T: alan
+        let old = collation.sections(of: [ada, alan, grace], by: \.lastName)  // H: grace; L: ada; T: alan
         var married = ada
         married.lastName = "King"
-        let new = collation.sections(of: [married, alan, grace], by: \.lastName)        // H: grace; K: ada; T: alan
+        let new = collation.sections(of: [married, alan, grace], by: \.lastName)  // H: grace; K: ada; T: alan
         let changes = old.changes(to: new, identifiedBy: \.id)
-        #expect(changes.deletedSections == [1])   // L, at its old position
+        #expect(changes.deletedSections == [1])  // L, at its old position
         #expect(changes.insertedSections == [1])  // K, at its new position
         #expect(changes.movedRows.isEmpty, "UIKit refuses moves out of a deleted section: ada is in the inserted section K")
         #expect(changes.deletedRows.isEmpty && changes.insertedRows.isEmpty)
-        #expect(changes.snapshotOperations == [.deleteSections(["L"]), .insertSectionsAfter(["K"], section: "H"), .appendItems([1], toSection: "K")])
+        #expect(
+            changes.snapshotOperations == [
+                .deleteSections(["L"]), .insertSectionsAfter(["K"], section: "H"), .appendItems([1], toSection: "K"),
+            ])
     }
 
     @Test func theBatchUpdateModelRejectsChangesThatUIKitWouldReject() throws {
         let collation = try IndexedCollation(locale: "en_US")
-        let people = [Person(id: 1, firstName: "A", lastName: "Berg"), Person(id: 2, firstName: "B", lastName: "Berg"),
-                      Person(id: 3, firstName: "C", lastName: "Berg")]
+        let people = [
+            Person(id: 1, firstName: "A", lastName: "Berg"), Person(id: 2, firstName: "B", lastName: "Berg"),
+            Person(id: 3, firstName: "C", lastName: "Berg"),
+        ]
         let old = collation.sections(of: people, by: \.lastName, then: \.firstName)
         var renamed = people
         renamed[0].firstName = "D"

@@ -1,5 +1,6 @@
-import Testing
 import SectionSort
+import Synchronization
+import Testing
 
 struct Contact: Sendable, Equatable, CustomStringConvertible {
     var firstName: String
@@ -43,14 +44,17 @@ struct Contact: Sendable, Equatable, CustomStringConvertible {
     }
 
     @Test func secondaryKeyOrdersEqualLastNames() throws {
-        let people = [Contact(firstName: "Tom", lastName: "Berg"), Contact(firstName: "Anna", lastName: "Berg"),
-                      Contact(firstName: "Örjan", lastName: "Berg"), Contact(firstName: "Zack", lastName: "Andersson")]
+        let people = [
+            Contact(firstName: "Tom", lastName: "Berg"), Contact(firstName: "Anna", lastName: "Berg"),
+            Contact(firstName: "Örjan", lastName: "Berg"), Contact(firstName: "Zack", lastName: "Andersson"),
+        ]
         let collation = try IndexedCollation(locale: "sv_SE")
         let list = collation.sections(of: people, by: \.lastName, then: \.firstName)
         #expect(list.sectionTitles == ["A", "B"])
         #expect(list[1].map(\.firstName) == ["Anna", "Tom", "Örjan"])
-        let descendingFirst = collation.sections(of: people, by: \.lastName, then: \.firstName,
-                                                 options: SectioningOptions(secondaryOrder: .descending))
+        let descendingFirst = collation.sections(
+            of: people, by: \.lastName, then: \.firstName,
+            options: SectioningOptions(secondaryOrder: .descending))
         #expect(descendingFirst[1].map(\.firstName) == ["Örjan", "Tom", "Anna"])
     }
 
@@ -159,8 +163,6 @@ final class ProgressLog: Sendable {
     func append(_ progress: SectioningProgress) { storage.withLock { $0.append(progress) } }
     var entries: [SectioningProgress] { storage.withLock { $0 } }
 }
-
-import Synchronization
 
 @Suite struct OrderingKeyTests {
     @Test(arguments: [SortDirection.ascending, .descending])

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Benchmarks) @testable import SectionSort
 
 @Suite struct SectioningEngineTests {
@@ -15,7 +16,9 @@ import Testing
             let expected = SequentialReference.permutation(input, collation: collation)
             for threads in [1, 2, 8] {
                 let actual = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: threads))
-                #expect(firstDifference(actual.order, expected.order) == nil, "\(locale), \(count) items, \(threads) threads: order differs from the reference")
+                #expect(
+                    firstDifference(actual.order, expected.order) == nil,
+                    "\(locale), \(count) items, \(threads) threads: order differs from the reference")
                 #expect(actual.sectionStarts == expected.sectionStarts, "\(locale), \(threads) threads: sections differ")
             }
         }
@@ -24,12 +27,16 @@ import Testing
     @Test func secondaryKeysAndDirectionsMatchReference() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         let first = RandomStrings.make(600, seed: 11), second = RandomStrings.make(600, seed: 12)
-        for (primary, secondary) in [(SortDirection.ascending, SortDirection.descending), (.descending, .ascending), (.descending, .descending)] {
+        for (primary, secondary) in [
+            (SortDirection.ascending, SortDirection.descending), (.descending, .ascending), (.descending, .descending),
+        ] {
             let input = SectioningInput(primaryKeys: first, secondaryKeys: second, primaryDirection: primary, secondaryDirection: secondary)
             let expected = SequentialReference.permutation(input, collation: collation)
             for threads in [1, 2, 8] {
                 let actual = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: threads))
-                #expect(firstDifference(actual.order, expected.order) == nil, "\(primary)/\(secondary) with \(threads) threads differs from the reference")
+                #expect(
+                    firstDifference(actual.order, expected.order) == nil,
+                    "\(primary)/\(secondary) with \(threads) threads differs from the reference")
             }
         }
     }
@@ -38,8 +45,9 @@ import Testing
         let collation = try IndexedCollation(locale: "ru")
         for seed in 20..<30 as Range<UInt64> {
             let keys = RandomStrings.make(Int(seed) * 37, seed: seed)
-            let result = try SectioningEngine.run(SectioningInput(primaryKeys: keys), collation: collation,
-                                                  configuration: Self.configuration(threads: 3))
+            let result = try SectioningEngine.run(
+                SectioningInput(primaryKeys: keys), collation: collation,
+                configuration: Self.configuration(threads: 3))
             #expect(result.order.sorted() == Array(keys.indices), "seed \(seed): an item is missing or repeated")
             #expect(result.sectionStarts.last == keys.count)
             #expect(zip(result.sectionStarts, result.sectionStarts.dropFirst()).allSatisfy { $0 <= $1 }, "section ranges must not overlap")
@@ -55,8 +63,10 @@ import Testing
         }
         #expect(differing.isEmpty, "keys differ for \(differing.map(\.debugDescription))")
         let input = SectioningInput(primaryKeys: RandomStrings.make(400, seed: 6))
-        let utf8 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf8Incremental))
-        let utf16 = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf16Whole))
+        let utf8 = try SectioningEngine.run(
+            input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf8Incremental))
+        let utf16 = try SectioningEngine.run(
+            input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf16Whole))
         #expect(firstDifference(utf8.order, utf16.order) == nil)
     }
 
@@ -86,8 +96,9 @@ import Testing
             let input = SectioningInput(primaryKeys: keys, primaryDirection: direction)
             let expected = SequentialReference.permutation(input, collation: collation)
             for threads in [1, 4] {
-                let actual = try SectioningEngine.run(input, collation: collation,
-                                                      configuration: EngineConfiguration(threads: threads, chunkSize: 64, minimumPieceSize: 300))
+                let actual = try SectioningEngine.run(
+                    input, collation: collation,
+                    configuration: EngineConfiguration(threads: threads, chunkSize: 64, minimumPieceSize: 300))
                 #expect(firstDifference(actual.order, expected.order) == nil, "\(direction), \(threads) threads")
             }
         }

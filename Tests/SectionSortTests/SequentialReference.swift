@@ -7,7 +7,8 @@ enum SequentialReference {
     /// With readings, an item is read by its reading (given, or with `readsChineseNames` the whole
     /// key through ICU's transform when it has Han characters): sections and order come from the
     /// reading, then items without a reading go first, then the key orders equal readings.
-    static func permutation(_ input: SectioningInput, collation: IndexedCollation, readsChineseNames: Bool = false) -> SectionedPermutation {
+    static func permutation(_ input: SectioningInput, collation: IndexedCollation, readsChineseNames: Bool = false) -> SectionedPermutation
+    {
         let count = input.primaryKeys.count
         let transform = readsChineseNames ? try! ChineseNameReader() : nil
         let readings: [String?] = input.primaryKeys.indices.map { item in

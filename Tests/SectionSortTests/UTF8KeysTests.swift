@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @_spi(Benchmarks) @_spi(CommandLine) @testable import SectionSort
 
 /// Keys read in place from UTF-8 bytes, as the command-line tool does, must be the keys of the
@@ -9,9 +10,11 @@ import Testing
     /// bytes, overlongs, surrogates and bytes past U+10FFFF mixed in.
     private static func byteStrings(count: Int, seed: UInt64) -> [[UInt8]] {
         var generator = SeededGenerator(seed: seed)
-        let pieces: [[UInt8]] = [Array("a".utf8), Array("Ö".utf8), Array("ж".utf8), Array("林".utf8), Array("😀".utf8),
-                                 [0xFF], [0x80], [0xC3], [0xE6, 0x9E], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
-                                 [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], Array("Zoë".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("Ö".utf8), Array("ж".utf8), Array("林".utf8), Array("😀".utf8),
+            [0xFF], [0x80], [0xC3], [0xE6, 0x9E], [0xF0, 0x9F, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x80, 0x80], Array("Zoë".utf8),
+        ]
         return (0..<count).map { _ in
             (0..<Int.random(in: 0...8, using: &generator)).flatMap { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
         }
@@ -40,14 +43,16 @@ import Testing
         }
         for options in [SectioningOptions(threads: 1), SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4)] {
             let sorted = try collation.sectionedOrder(of: keys, options: options)
-            let strings = collation.sectionedIndices(of: Array(primary.indices), by: { String(decoding: primary[$0], as: UTF8.self) },
-                                                     then: { String(decoding: secondary[$0], as: UTF8.self) }, options: options)
+            let strings = collation.sectionedIndices(
+                of: Array(primary.indices), by: { String(decoding: primary[$0], as: UTF8.self) },
+                then: { String(decoding: secondary[$0], as: UTF8.self) }, options: options)
             #expect(sorted.sections.map(\.title) == strings.map(\.title))
             #expect(sorted.sections.flatMap { sorted.order[$0.positions] } == strings.flatMap { Array($0) })
 
             let expected = primary.indices.map {
-                collation.orderingKey(primary: String(decoding: primary[$0], as: UTF8.self),
-                                      secondary: String(decoding: secondary[$0], as: UTF8.self), options: options)
+                collation.orderingKey(
+                    primary: String(decoding: primary[$0], as: UTF8.self),
+                    secondary: String(decoding: secondary[$0], as: UTF8.self), options: options)
             }
             let mismatches = Atomic(0)
             try collation.forEachOrderingKey(of: keys, in: 0..<primary.count, options: options, chunkSize: 333) { chunk, keyOf in

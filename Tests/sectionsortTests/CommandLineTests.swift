@@ -16,8 +16,10 @@ struct SectionSortCommand {
         return products.appendingPathComponent("sectionsort")
     }
 
-    static func run(_ arguments: [String], stdin: String = "", stdinBytes: [UInt8]? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String = "", stdinBytes: [UInt8]? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         try runProcess(executable, arguments, input: stdinBytes ?? Array(stdin.utf8), environment: environment)
     }
 
@@ -55,8 +57,9 @@ struct SectionSortCommand {
         let errorData = ErrorCollector(errPipe.fileHandleForReading)
         let output = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: errorData.value(),
-                      stdoutBytes: [UInt8](output))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: errorData.value(),
+            stdoutBytes: [UInt8](output))
     }
 }
 
@@ -71,7 +74,9 @@ func feed(_ pipe: Pipe, _ input: [UInt8]) {
 }
 
 /// SIGPIPE ignored in the test process, once.
-let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN); return () }()
+let ignoreBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN); return ()
+}()
 
 /// Reads a pipe to its end on its own thread.
 final class ErrorCollector: @unchecked Sendable {
@@ -143,7 +148,8 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func tsvInput() throws {
-        let result = try SectionSortCommand.run(["-f", "tsv", "-k", "name", "-o", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")
+        let result = try SectionSortCommand.run(
+            ["-f", "tsv", "-k", "name", "-o", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")
         let found = sections(try jsonObject(result.stdout))
         #expect(found.map(\.0) == ["Z", "あ", "か"])
         #expect(found[2].1 == ["1\tガラス"])
@@ -191,13 +197,16 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func emittedKeysSortedByBytesGiveSectionSortsOrder() throws {
-        let input = (0..<2000).map { ["Öberg", "Oberg", "öberg", "Åsa", "Ängel", "anna", "Anna", "42", "Émile", "Zoë", "", "林"][$0 % 12] + " \($0 % 37)" }
-            .joined(separator: "\n")
+        let input = (0..<2000).map {
+            ["Öberg", "Oberg", "öberg", "Åsa", "Ängel", "anna", "Anna", "42", "Émile", "Zoë", "", "林"][$0 % 12] + " \($0 % 37)"
+        }
+        .joined(separator: "\n")
         for flags in [["-l", "sv_SE"], ["-l", "sv_SE", "-r"], ["-l", "de", "-i"]] {
             let keyed = try SectionSortCommand.run(flags + ["--emit-keys"], stdin: input)
             #expect(keyed.status == 0)
-            let sorted = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
-                                                           environment: ["LC_ALL": "C"])
+            let sorted = try SectionSortCommand.runProcess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: Array(keyed.stdout.utf8),
+                environment: ["LC_ALL": "C"])
             // The identity record sorts first; the key records follow.
             let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().dropFirst()
                 .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
@@ -208,15 +217,15 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 
     @Test func dataErrorsNameFileLineAndColumnAndWriteNothing() throws {
         try withScratchDirectory { directory in
-        let invalid = directory.appendingPathComponent("bad.txt").path
-        try Data(Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8)).write(to: URL(fileURLWithPath: invalid))
-        let utf8 = try SectionSortCommand.run([invalid])
-        #expect(utf8.status == 65)
-        #expect(utf8.stdout.isEmpty)
-        #expect(utf8.stderr.contains("\(invalid):2:3: invalid UTF-8"))
+            let invalid = directory.appendingPathComponent("bad.txt").path
+            try Data(Array("ok\nab".utf8) + [0xFF] + Array("c\n".utf8)).write(to: URL(fileURLWithPath: invalid))
+            let utf8 = try SectionSortCommand.run([invalid])
+            #expect(utf8.status == 65)
+            #expect(utf8.stdout.isEmpty)
+            #expect(utf8.stderr.contains("\(invalid):2:3: invalid UTF-8"))
 
-        let lossy = try SectionSortCommand.run(["--lossy", invalid])
-        #expect(lossy.status == 0 && lossy.stderr.isEmpty)
+            let lossy = try SectionSortCommand.run(["--lossy", invalid])
+            #expect(lossy.status == 0 && lossy.stderr.isEmpty)
         }
 
         let quote = try SectionSortCommand.run(["-f", "csv", "-k", "a"], stdin: "a\n\"open\n")
@@ -243,14 +252,16 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func usageErrors() throws {
-        for (arguments, message) in [(["--bogus"], "unknown option '--bogus'"),
-                                     (["-f", "csv"], "missing '--key <name>'"),
-                                     (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
-                                     (["--locale", "/no/such/file"], "unknown locale '/no/such/file'"),  // once exit 70
-                                     (["-f", "xml"], "unknown input format 'xml'"),
-                                     (["--threads", "0"], "--threads needs a positive number"),
-                                     (["-j", "100000"], "--threads takes at most 256"),  // once accepted, and twice as slow
-                                     (["--key"], "option '--key' needs a value")] {
+        for (arguments, message) in [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["-f", "csv"], "missing '--key <name>'"),
+            (["--locale", "xx_YY"], "unknown locale 'xx_YY'"),
+            (["--locale", "/no/such/file"], "unknown locale '/no/such/file'"),  // once exit 70
+            (["-f", "xml"], "unknown input format 'xml'"),
+            (["--threads", "0"], "--threads needs a positive number"),
+            (["-j", "100000"], "--threads takes at most 256"),  // once accepted, and twice as slow
+            (["--key"], "option '--key' needs a value"),
+        ] {
             let result = try SectionSortCommand.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
@@ -268,13 +279,15 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let sectionsort = SectionSortCommand.executable.path
         for redirection in ["2>/dev/full", "2>&-"] {
             for (arguments, status) in [("--bogus", 64), ("/no/such/file", 66), ("-f csv -k x /dev/null", 65)] {
-                let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"),
-                                                               ["-c", "exec \"$0\" \(arguments) \(redirection)", sectionsort], input: [])
+                let result = try SectionSortCommand.runProcess(
+                    URL(fileURLWithPath: "/bin/sh"),
+                    ["-c", "exec \"$0\" \(arguments) \(redirection)", sectionsort], input: [])
                 #expect(result.status == Int32(status), "\(arguments) \(redirection)")
             }
         }
         for option in ["--help", "--version"] {
-            let result = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(option) >/dev/full", sectionsort], input: [])
+            let result = try SectionSortCommand.runProcess(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \(option) >/dev/full", sectionsort], input: [])
             #expect(result.status == 74, "\(option) >/dev/full")
             #expect(result.stderr.contains("write to standard output failed"))
         }
@@ -296,7 +309,9 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     @Test func bundledExampleRuns() throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/contacts.csv").path
-        let result = try SectionSortCommand.run(["-f", "csv", "-k", "last_name", "--then", "first_name", "-l", "sv_SE", "-o", "json", example])
+        let result = try SectionSortCommand.run([
+            "-f", "csv", "-k", "last_name", "--then", "first_name", "-l", "sv_SE", "-o", "json", example,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let found = sections(try jsonObject(result.stdout))
         let lines = try String(contentsOfFile: example, encoding: .utf8).split(separator: "\n").count - 1
@@ -308,7 +323,8 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 @Suite struct DateModeTests {
     @Test func sectionsByDayInATimeZone() throws {
         let input = "2018-11-04T12:00:00-02:00\n2018-11-03T23:30:00-03:00\n2018-11-04T14:00:00.5Z\n"
-        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "America/Sao_Paulo", "-o", "json", "-l", "en_US"], stdin: input)
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--time-zone", "America/Sao_Paulo", "-o", "json", "-l", "en_US"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try jsonObject(result.stdout)
         let found = json["sections"] as? [[String: Any]] ?? []
@@ -328,42 +344,56 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let formatter = ISO8601DateFormatter()
         for _ in 0..<500 {
             let date = Date(timeIntervalSince1970: Double(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator)))
-            formatter.timeZone = TimeZone(secondsFromGMT: Int.random(in: -12...14, using: &generator) * 3600 + [0, 1800, 2700].randomElement()!)
+            formatter.timeZone = TimeZone(
+                secondsFromGMT: Int.random(in: -12...14, using: &generator) * 3600 + [0, 1800, 2700].randomElement()!)
             lines.append(formatter.string(from: date))
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             expected[String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!), default: 0] += 1
         }
-        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "Asia/Kolkata", "-o", "json"], stdin: lines.joined(separator: "\n"))
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--time-zone", "Asia/Kolkata", "-o", "json"], stdin: lines.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
-        let found = (try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []).map { ($0["title"] as! String, ($0["items"] as! [String]).count) }
+        let found = (try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []).map {
+            ($0["title"] as! String, ($0["items"] as! [String]).count)
+        }
         #expect(Dictionary(uniqueKeysWithValues: found) == expected)
     }
 
     @Test func unitsFormatsAndDirections() throws {
         let csv = "when,what\n04.11.2018 10:00,a\n28.02.2019 23:59,b\n01.03.2019 00:00,c\n"
-        let result = try SectionSortCommand.run(["--by", "date", "-f", "csv", "-k", "when", "--date-format", "dd.MM.yyyy HH:mm",
-                                                 "--time-zone", "Europe/Stockholm", "--unit", "month", "-l", "sv_SE", "-r"], stdin: csv)
+        let result = try SectionSortCommand.run(
+            [
+                "--by", "date", "-f", "csv", "-k", "when", "--date-format", "dd.MM.yyyy HH:mm",
+                "--time-zone", "Europe/Stockholm", "--unit", "month", "-l", "sv_SE", "-r",
+            ], stdin: csv)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "2019-03  mars 2019\n  01.03.2019 00:00,c\n\n2019-02  februari 2019\n  28.02.2019 23:59,b\n\n2018-11  november 2018\n  04.11.2018 10:00,a\n")
-        let weeks = try SectionSortCommand.run(["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-o", "jsonl"],
-                                               stdin: "2026-11-18T12:00:00Z\n")
+        #expect(
+            result.stdout
+                == "2019-03  mars 2019\n  01.03.2019 00:00,c\n\n2019-02  februari 2019\n  28.02.2019 23:59,b\n\n2018-11  november 2018\n  04.11.2018 10:00,a\n"
+        )
+        let weeks = try SectionSortCommand.run(
+            ["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-o", "jsonl"],
+            stdin: "2026-11-18T12:00:00Z\n")
         #expect(weeks.stdout.contains("\"section\": \"2026-11-16\""), "Swedish weeks start on Monday")
     }
 
     /// Timestamps are proleptic Gregorian (ISO 8601); titles, starts and headers once followed
     /// Foundation's Julian calendar before 1582-10-15 (0001-01-01T00:00:00Z was titled 0001-01-03).
     @Test func datesBeforeTheGregorianReform() throws {
-        let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
-                                                stdin: "0001-01-01T00:00:00Z\n1582-10-10T12:00:00Z\n1582-10-15T00:00:00Z\n")
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+            stdin: "0001-01-01T00:00:00Z\n1582-10-10T12:00:00Z\n1582-10-15T00:00:00Z\n")
         #expect(result.status == 0, "\(result.stderr)")
         let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
         #expect(found.map { $0["title"] as? String } == ["0001-01-01", "1582-10-10", "1582-10-15"])
-        #expect(found.map { $0["start"] as? String } == ["0001-01-01T00:00:00+00:00", "1582-10-10T00:00:00+00:00", "1582-10-15T00:00:00+00:00"])
+        #expect(
+            found.map { $0["start"] as? String } == ["0001-01-01T00:00:00+00:00", "1582-10-10T00:00:00+00:00", "1582-10-15T00:00:00+00:00"])
         #expect(found.map { $0["header"] as? String } == ["January 1, 1", "October 10, 1582", "October 15, 1582"])
     }
 
     @Test func dateErrors() throws {
-        let noOffset = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00Z\n2018-11-04T12:00:00\n")
+        let noOffset = try SectionSortCommand.run(
+            ["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00Z\n2018-11-04T12:00:00\n")
         #expect(noOffset.status == 65 && noOffset.stdout.isEmpty)
         #expect(noOffset.stderr.contains("<stdin>:2:20: not an ISO 8601 timestamp"))
         let badDay = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2019-02-29T12:00:00Z\n")

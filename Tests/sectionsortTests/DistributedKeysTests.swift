@@ -7,16 +7,19 @@ import Testing
     /// Names with NFC and NFD spellings and case variants (equal under -i and under a locale's
     /// tertiary strength for NFC/NFD), so that ties between parts decide the order.
     private static let names: [String] = (0..<3000).map { index in
-        let variants = ["Öberg", "O\u{308}berg", "öberg", "Oberg", "Åsa", "A\u{30A}sa", "åsa", "Émile", "E\u{301}mile", "émile",
-                        "anna", "Anna", "ANNA", "42", "", "Иван", "иван", "林", "さくら", "back\\slash"]
+        let variants = [
+            "Öberg", "O\u{308}berg", "öberg", "Oberg", "Åsa", "A\u{30A}sa", "åsa", "Émile", "E\u{301}mile", "émile",
+            "anna", "Anna", "ANNA", "42", "", "Иван", "иван", "林", "さくら", "back\\slash",
+        ]
         let hash = index &* 2_654_435_761 % 1_000_003
         return variants[hash % variants.count] + (hash % 3 == 0 ? "" : " \(hash % 5)")
     }
 
     /// Byte sort of key records, as a distributed sort would do it.
     private static func byteSort(_ bytes: [UInt8], zero: Bool = false) throws -> [UInt8] {
-        let sorted = try SectionSortCommand.runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["sort"] + (zero ? ["-z"] : []), input: bytes,
-                                                       environment: ["LC_ALL": "C"])
+        let sorted = try SectionSortCommand.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["sort"] + (zero ? ["-z"] : []), input: bytes,
+            environment: ["LC_ALL": "C"])
         #expect(sorted.status == 0, "\(sorted.stderr)")
         return sorted.stdoutBytes
     }
@@ -42,7 +45,8 @@ import Testing
                 let offset = try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(before)"], stdin: text)
                 byOffset += offset.stdoutBytes
                 // A part's byte offset numbers it too: every record takes at least a byte.
-                byByteOffset += try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(bytesBefore)"], stdin: text).stdoutBytes
+                byByteOffset += try SectionSortCommand.run(flags + ["--emit-keys", "--part-offset", "\(bytesBefore)"], stdin: text)
+                    .stdoutBytes
                 bytesBefore += text.utf8.count
                 let path = directory.appendingPathComponent("sorted-part-\(number)-\(flags.joined())").path
                 try Data(try Self.byteSort(keyed.stdoutBytes)).write(to: URL(fileURLWithPath: path))
@@ -89,7 +93,9 @@ import Testing
     /// CSV whose fields hold line breaks, carriage returns, tabs and backslashes.
     private static let csvRecords: [String] = (0..<600).map { index in
         let name = names[index * 7 % names.count]
-        let note = ["plain", "\"two\nlines\"", "\"cr\r\nlf\"", "tab\there", "\"back\\\\slash \"\"quoted\"\"\"", "\"\\n is not a line break\""][index % 6]
+        let note = [
+            "plain", "\"two\nlines\"", "\"cr\r\nlf\"", "tab\there", "\"back\\\\slash \"\"quoted\"\"\"", "\"\\n is not a line break\"",
+        ][index % 6]
         return "\(index),\(name.contains(",") ? "\"\(name)\"" : name),\(note)"
     }
 
@@ -108,12 +114,14 @@ import Testing
             for (number, part) in Self.parts(Self.csvRecords, 3).enumerated() {
                 let text = part.joined(separator: "\n") + "\n"
                 // The first part has its header row; the others take it from a file or the option.
-                let (input, given): (String, [String]) = switch number {
-                case 0: (header + "\n" + text, [])
-                case 1: (text, ["--header-file", headerFile])
-                default: (text, ["--header", header])
-                }
-                let keyed = try SectionSortCommand.run(flags + given + ["--emit-keys", "--part", "\(number)"] + (zero ? ["-z"] : []), stdin: input)
+                let (input, given): (String, [String]) =
+                    switch number {
+                    case 0: (header + "\n" + text, [])
+                    case 1: (text, ["--header-file", headerFile])
+                    default: (text, ["--header", header])
+                    }
+                let keyed = try SectionSortCommand.run(
+                    flags + given + ["--emit-keys", "--part", "\(number)"] + (zero ? ["-z"] : []), stdin: input)
                 #expect(keyed.status == 0, "\(keyed.stderr)")
                 if !zero { #expect(!keyed.stdout.contains("\r"), "line-feed framing escapes carriage returns") }
                 keys += keyed.stdoutBytes
@@ -134,7 +142,8 @@ import Testing
         let flags = ["-f", "jsonl", "-k", "n", "--then", "i", "-l", "ja"]
         var keys: [UInt8] = []
         for (number, part) in Self.parts(records, 3).enumerated() {
-            keys += try SectionSortCommand.run(flags + ["--emit-keys", "--part", "\(number)"], stdin: part.joined(separator: "\n")).stdoutBytes
+            keys += try SectionSortCommand.run(flags + ["--emit-keys", "--part", "\(number)"], stdin: part.joined(separator: "\n"))
+                .stdoutBytes
         }
         let sorted = try Self.byteSort(keys)
         for format in ["text", "json", "jsonl", "csv"] {

@@ -53,7 +53,8 @@ import Testing
         let arguments = ["-f", "csv", "-k", "name", "--then", "given", "-l", "sv_SE", "-o", "csv", input]
 
         let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
-        let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "10M", "-T", directory.appendingPathComponent("runs").path])
+        let limited = try SectionSortCommand.run(
+            arguments + ["--memory-limit", "10M", "-T", directory.appendingPathComponent("runs").path])
         #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
         #expect(limited.stdoutBytes == inMemory.stdoutBytes)
         // Every record once: the header line, then one line per record plus one embedded break in
@@ -72,10 +73,12 @@ import Testing
         // enough to be merged by several threads at once, each rendered into memory.
         let lines = (0..<180_000).map(Self.name).joined(separator: "\r\n") + "\r\n"
         let jsonLines = (0..<30_000).map { "{\"n\": \"\(Self.name($0))\", \"i\": \($0)}" }.joined(separator: "\n")
-        for (flags, input) in [(["-l", "sv_SE"], lines),
-                               (["-l", "sv_SE", "-r", "-i", "-o", "json"], lines),
-                               (["-l", "de", "--emit-keys"], lines),
-                               (["-f", "jsonl", "-k", "n", "-l", "ja", "-o", "jsonl"], jsonLines)] {
+        for (flags, input) in [
+            (["-l", "sv_SE"], lines),
+            (["-l", "sv_SE", "-r", "-i", "-o", "json"], lines),
+            (["-l", "de", "--emit-keys"], lines),
+            (["-f", "jsonl", "-k", "n", "-l", "ja", "-o", "jsonl"], jsonLines),
+        ] {
             let inMemory = try SectionSortCommand.run(flags, stdin: input)
             #expect(inMemory.status == 0, "\(flags): \(inMemory.stderr)")
             for limit in ["64K", "4M"] {
@@ -169,8 +172,9 @@ import Testing
             kill(process.processIdentifier, signalNumber)
             process.waitUntilExit()
             try? input.fileHandleForReading.close()
-            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
-                    "attempt \(attempt): dies of signal \(signalNumber), not \(process.terminationStatus)")
+            #expect(
+                process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
+                "attempt \(attempt): dies of signal \(signalNumber), not \(process.terminationStatus)")
             #expect(messages.value().isEmpty, "attempt \(attempt): a signal is not reported as an error")
             #expect(Self.contents(runs).isEmpty, "attempt \(attempt): the directory is removed")
             try? input.fileHandleForWriting.close()

@@ -19,7 +19,8 @@ import Testing
         let seconds = environment["SECTIONSORT_FUZZ_SECONDS"].flatMap(Double.init)
         // A plain `swift test` replays the same cases every time (a CI failure is then a change's,
         // not the dice's); long runs draw a new seed unless one is given.
-        let seed = environment["SECTIONSORT_FUZZ_SEED"].flatMap(UInt64.init)
+        let seed =
+            environment["SECTIONSORT_FUZZ_SEED"].flatMap(UInt64.init)
             ?? (seconds == nil ? 0x5EC7_1045_0127 : UInt64.random(in: 0...UInt64.max))
         var random = SplitMix64(seed: seed)
         let started = Date()
@@ -39,7 +40,8 @@ import Testing
                     let category = "\(kind): " + String(problems[0].prefix(40))
                     categories[category, default: 0] += 1
                     if failures <= 20 {
-                        let report = "\(kind) case \(caseSeed) (suite seed \(seed)): \(problems.joined(separator: "; "))\n"
+                        let report =
+                            "\(kind) case \(caseSeed) (suite seed \(seed)): \(problems.joined(separator: "; "))\n"
                             + "arguments: \(fuzzCase.arguments)\ninput: \(FuzzCase.describe(fuzzCase.input))"
                         Issue.record(Comment(rawValue: report))
                     }
@@ -98,14 +100,17 @@ struct FuzzCase {
                 return problems + ["exit 0 on an input that must be refused; stdout: \(result.stdout.prefix(300))"]
             }
             let parsed = Self.records(inJSONLines: result.stdoutBytes)
-            guard let parsed else { return problems + ["output is not JSON Lines: \(String(decoding: result.stdoutBytes.prefix(300), as: UTF8.self))"] }
+            guard let parsed else {
+                return problems + ["output is not JSON Lines: \(String(decoding: result.stdoutBytes.prefix(300), as: UTF8.self))"]
+            }
             // Foundation's JSONSerialization (swift-corelibs) drops U+FEFF at the start of a string, which
             // the fuzz test found: the output is read back through it, so both sides drop it.
             let want = expected.map { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\u{FEFF}", with: "") }
             let written = parsed.map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
             if written.sorted() != want.sorted() {
-                problems.append("records out \(written.count), expected \(want.count); first difference: "
-                                + "\(Set(written).symmetricDifference(want).prefix(3).map(\.debugDescription))")
+                problems.append(
+                    "records out \(written.count), expected \(want.count); first difference: "
+                        + "\(Set(written).symmetricDifference(want).prefix(3).map(\.debugDescription))")
             }
         case 64, 65, 66, 74:
             if status == 74 && !isOptionsCase { problems.append("exit 74: \(result.stderr.prefix(300))") }  // (-T /nonexistent)
@@ -133,7 +138,8 @@ struct FuzzCase {
         var records: [String] = []
         for line in bytes.split(separator: 0x0A) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  object["section"] is String, let record = object["record"] else { return nil }
+                object["section"] is String, let record = object["record"]
+            else { return nil }
             if let text = record as? String {
                 records.append(text)
             } else {
@@ -149,7 +155,9 @@ struct FuzzCase {
     static func make(_ kind: Kind, seed: UInt64) -> FuzzCase {
         var random = SplitMix64(seed: seed)
         var arguments = ["-o", "jsonl", "-q", "-j", String(Int.random(in: 1...4, using: &random))]
-        if Bool.random(using: &random) { arguments += ["-l", ["sv_SE", "de", "ja", "en_US", "ar", "zh_Hant"].randomElement(using: &random)!] }
+        if Bool.random(using: &random) {
+            arguments += ["-l", ["sv_SE", "de", "ja", "en_US", "ar", "zh_Hant"].randomElement(using: &random)!]
+        }
         if Int.random(in: 0..<4, using: &random) == 0 { arguments += ["-S", ["1K", "64K"].randomElement(using: &random)!] }
         for flag in ["-i", "-r", "-n", "--other-first", "--ignore-accents"] where Int.random(in: 0..<5, using: &random) == 0 {
             arguments.append(flag)
@@ -164,8 +172,10 @@ struct FuzzCase {
         }
     }
 
-    static let fragments: [[UInt8]] = ["a", "Z", "Öberg", "ängel", "42", " ", "Émile", "ガラス", "민준", "林", "😀", "e\u{301}", "Иван",
-                                        "\"", ",", "\t", "\\", "{", "}", ":", "x y"].map { Array($0.utf8) }
+    static let fragments: [[UInt8]] = [
+        "a", "Z", "Öberg", "ängel", "42", " ", "Émile", "ガラス", "민준", "林", "😀", "e\u{301}", "Иван",
+        "\"", ",", "\t", "\\", "{", "}", ":", "x y",
+    ].map { Array($0.utf8) }
     static let invalidBytes: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF]]
 
     static func text(_ random: inout SplitMix64, allowInvalid: Bool) -> [UInt8] {
@@ -208,14 +218,17 @@ struct FuzzCase {
         for (index, record) in records.enumerated() {
             bytes += record
             // An empty last record needs its line feed, or it would not be a record.
-            if index < records.count - 1 || record.isEmpty || Bool.random(using: &random) { bytes += Bool.random(using: &random) ? [0x0A] : [0x0D, 0x0A] }
+            if index < records.count - 1 || record.isEmpty || Bool.random(using: &random) {
+                bytes += Bool.random(using: &random) ? [0x0A] : [0x0D, 0x0A]
+            }
         }
         // A line's content never holds a line feed; a CR inside a line stays part of it.
         records = records.map { $0.filter { $0 != 0x0A && $0 != 0x0D } }
         bytes = withBOM(bytes, &random)
         let valid = lossy || records.allSatisfy(isValidUTF8)
-        return FuzzCase(arguments: arguments + (lossy ? ["--lossy"] : []), input: bytes,
-                        expected: valid ? records.map { Array(String(decoding: $0, as: UTF8.self).utf8) } : nil)
+        return FuzzCase(
+            arguments: arguments + (lossy ? ["--lossy"] : []), input: bytes,
+            expected: valid ? records.map { Array(String(decoding: $0, as: UTF8.self).utf8) } : nil)
     }
 
     static func delimited(_ arguments: [String], delimiter: UInt8, _ random: inout SplitMix64) -> FuzzCase {
@@ -265,15 +278,21 @@ struct FuzzCase {
             let year = Int.random(in: 1...9999, using: &random), month = Int.random(in: 1...12, using: &random)
             let day = Int.random(in: 1...28, using: &random), hour = Int.random(in: 0...23, using: &random)
             let offset = ["Z", "+02:00", "-03:30", "+0545", "-12:00", "+14:00"].randomElement(using: &random)!
-            var line = Array(String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, Int.random(in: 0...59, using: &random),
-                                    Int.random(in: 0...59, using: &random)).utf8) + Array(offset.utf8)
+            var line =
+                Array(
+                    String(
+                        format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, Int.random(in: 0...59, using: &random),
+                        Int.random(in: 0...59, using: &random)
+                    ).utf8) + Array(offset.utf8)
             if Int.random(in: 0..<4, using: &random) == 0 { mutate(&line, &random) }
             lines.append(line)
         }
         let bytes: [UInt8] = lines.flatMap { $0 + [0x0A] }
-        let arguments = ["--by", "date", "-o", "jsonl", "-q", "--time-zone",
-                         ["UTC", "Europe/Stockholm", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe"].randomElement(using: &random)!,
-                         "--unit", ["day", "week", "month", "year"].randomElement(using: &random)!]
+        let arguments = [
+            "--by", "date", "-o", "jsonl", "-q", "--time-zone",
+            ["UTC", "Europe/Stockholm", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe"].randomElement(using: &random)!,
+            "--unit", ["day", "week", "month", "year"].randomElement(using: &random)!,
+        ]
         // Valid lines are kept; whether a mutated one still parses is the program's to say.
         var records = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { line in
             line.last == 0x0D ? Array(line.dropLast()) : Array(line)
@@ -283,10 +302,12 @@ struct FuzzCase {
     }
 
     static func options(_ random: inout SplitMix64) -> FuzzCase {
-        let vocabulary = ["-f", "csv", "tsv", "jsonl", "lines", "-k", "name", "--then", "-l", "sv_SE", "xx", "-o", "json", "csv", "-r", "-i",
-                          "-n", "--by", "date", "alpha", "--unit", "week", "--time-zone", "UTC", "-j", "0", "3", "-S", "1K", "10%", "-T",
-                          "/nonexistent", "--", "-", "--emit-keys", "--lossy", "--date-format", "yyyy", "--bogus", "--key=", "-q", "--quiet=x",
-                          "/no/such/file", "--verbose", "-x", "--locale=de", "--threads=2"]
+        let vocabulary = [
+            "-f", "csv", "tsv", "jsonl", "lines", "-k", "name", "--then", "-l", "sv_SE", "xx", "-o", "json", "csv", "-r", "-i",
+            "-n", "--by", "date", "alpha", "--unit", "week", "--time-zone", "UTC", "-j", "0", "3", "-S", "1K", "10%", "-T",
+            "/nonexistent", "--", "-", "--emit-keys", "--lossy", "--date-format", "yyyy", "--bogus", "--key=", "-q", "--quiet=x",
+            "/no/such/file", "--verbose", "-x", "--locale=de", "--threads=2",
+        ]
         var arguments = (0..<Int.random(in: 0...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)! }
         if !arguments.contains("-q") { arguments.append("-q") }
         let input = Array("name\nb\na\n2018-11-04T12:00:00Z\n".utf8)
@@ -361,7 +382,8 @@ enum ReferenceJSONLines {
         var records: [[UInt8]] = []
         for line in lines {
             guard FuzzCase.isValidUTF8(line), !line.starts(with: [0xEF, 0xBB, 0xBF]),
-                  let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else { return nil }
+                let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+            else { return nil }
             guard let name = object["name"], name is String || (name is NSNumber && !(name is NSNull)) else { return nil }
             guard let canonical = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
             records.append(Array(canonical))
@@ -410,7 +432,8 @@ enum FuzzRunner {
             process.terminate()
             return Result(status: nil, signaled: false, stdoutBytes: [], stderr: "")
         }
-        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
-                      stdoutBytes: output.bytes(), stderr: errors.value())
+        return Result(
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+            stdoutBytes: output.bytes(), stderr: errors.value())
     }
 }

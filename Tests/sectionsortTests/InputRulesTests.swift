@@ -47,8 +47,10 @@ import Testing
         let dates = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: mark + "2018-11-04T12:00:00Z\n")
         #expect(dates.status == 0, "\(dates.stderr)")
         // JSON Lines: not JSON elsewhere (JSONSerialization would skip it, and JSON output carry it).
-        let inside = try SectionSortCommand.run(["-f", "jsonl", "-k", "n", "-o", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
-        #expect(inside.status == 65 && inside.stdout.isEmpty && inside.stderr.contains("<stdin>:2:1: a byte order mark"), "\(inside.stderr)")
+        let inside = try SectionSortCommand.run(
+            ["-f", "jsonl", "-k", "n", "-o", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
+        #expect(
+            inside.status == 65 && inside.stdout.isEmpty && inside.stderr.contains("<stdin>:2:1: a byte order mark"), "\(inside.stderr)")
         // Only at the start of an input: elsewhere it is text (U+FEFF sorts in #).
         let second = try SectionSortCommand.run([], stdin: "a\n" + mark + "b\n")
         #expect(second.stdout.contains("  \(mark)b"))
@@ -69,7 +71,8 @@ import Testing
         // A field that is not a key is checked too, as lines and JSON Lines check whole records.
         let csv = try SectionSortCommand.run(["-f", "csv", "-k", "name"], stdinBytes: Array("name,note\nb,x".utf8) + bad + [0x0A])
         #expect(csv.status == 65 && csv.stdout.isEmpty && csv.stderr.contains("<stdin>:2:4: invalid UTF-8"), "\(csv.stderr)")
-        let lossyCSV = try SectionSortCommand.run(["-f", "csv", "-k", "name", "--lossy"], stdinBytes: Array("name,note\nb,x".utf8) + bad + [0x0A])
+        let lossyCSV = try SectionSortCommand.run(
+            ["-f", "csv", "-k", "name", "--lossy"], stdinBytes: Array("name,note\nb,x".utf8) + bad + [0x0A])
         #expect(lossyCSV.status == 0 && lossyCSV.stdoutBytes == Array("B\n  b,x".utf8) + bad + [0x0A], "records are written unchanged")
         // --lossy works for JSON Lines as for the other formats; JSON output stays valid JSON.
         let jsonl = Array("{\"n\": \"b".utf8) + bad + Array("\"}\n".utf8)
@@ -114,20 +117,24 @@ import Testing
     }
 
     @Test func timestampOffsetsAndYears() throws {
-        for (timestamp, message) in [("2018-11-04T12:00:00+18:01", "the UTC offset is out of range"),
-                                     ("2018-11-04T12:00:00-19:00", "the UTC offset is out of range"),
-                                     ("2018-11-04T12:00:00+02:60", "the UTC offset is out of range"),
-                                     ("0000-06-01T12:00:00Z", "year 0000 is outside")] {
+        for (timestamp, message) in [
+            ("2018-11-04T12:00:00+18:01", "the UTC offset is out of range"),
+            ("2018-11-04T12:00:00-19:00", "the UTC offset is out of range"),
+            ("2018-11-04T12:00:00+02:60", "the UTC offset is out of range"),
+            ("0000-06-01T12:00:00Z", "year 0000 is outside"),
+        ] {
             let result = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: timestamp + "\n")
             #expect(result.status == 65 && result.stderr.contains(message), "\(timestamp): \(result.stderr)")
         }
-        let edge = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00+18:00\n2018-11-04T12:00:00-18:00\n")
+        let edge = try SectionSortCommand.run(
+            ["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00+18:00\n2018-11-04T12:00:00-18:00\n")
         #expect(edge.status == 0, "±18:00 are valid: \(edge.stderr)")
     }
 
     @Test func glibcTimeZoneFormWithColon() throws {
-        let result = try SectionSortCommand.run(["--by", "date", "-o", "json"], stdin: "2018-01-01T00:00:00Z\n",
-                                                environment: ["TZ": ":Europe/Stockholm"])
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "-o", "json"], stdin: "2018-01-01T00:00:00Z\n",
+            environment: ["TZ": ":Europe/Stockholm"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try jsonObject(result.stdout)["timeZone"] as? String == "Europe/Stockholm")
     }

@@ -12,13 +12,15 @@ import Testing
     }
 
     @Test func dateModeRefusesALocaleICUHasNoDataFor() throws {
-        let result = try SectionSortCommand.run(["--by", "date", "--locale", "xx_YY", "--time-zone", "UTC"],
-                                                stdin: "2026-11-23T10:00:00Z\n")
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--locale", "xx_YY", "--time-zone", "UTC"],
+            stdin: "2026-11-23T10:00:00Z\n")
         #expect(result.status == 64)
         #expect(result.stderr.contains("unknown locale 'xx_YY'"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        let known = try SectionSortCommand.run(["--by", "date", "--locale", "eu", "--time-zone", "UTC"],
-                                               stdin: "2026-11-23T10:00:00Z\n")
+        let known = try SectionSortCommand.run(
+            ["--by", "date", "--locale", "eu", "--time-zone", "UTC"],
+            stdin: "2026-11-23T10:00:00Z\n")
         #expect(known.status == 0, "\(known.stderr)")
     }
 

@@ -55,7 +55,8 @@ struct AlphabeticIndex: Sendable {
         for (index, bucket) in buckets.enumerated() where bucket.kind == .normal && bucket.displayBucket == nil {
             var title = Self.displayTitle(for: bucket.label)
             if let preferred = Self.uikitTitles[LocaleIdentifier.language(of: locale)]?[bucket.label],
-               Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index {
+                Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index
+            {
                 title = preferred
             }
             let isLatin = title.unicodeScalars.first.map(ICULocaleData.isLatin) ?? false
@@ -124,8 +125,10 @@ struct AlphabeticIndex: Sendable {
             labels.insert(LocaleIdentifier.uppercased(exemplar, locale: locale))
         }
         if hasHangulSyllables {
-            for value: UInt32 in [0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,
-                                  0xC544, 0xC790, 0xCC28, 0xCE74, 0xD0C0, 0xD30C, 0xD558] {
+            for value: UInt32 in [
+                0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,
+                0xC544, 0xC790, 0xCC28, 0xCE74, 0xD0C0, 0xD30C, 0xD558,
+            ] {
                 labels.insert(String(Character(Unicode.Scalar(value)!)))
             }
         }
@@ -226,7 +229,8 @@ struct AlphabeticIndex: Sendable {
                 var previous = buckets.count - 2
                 while previous >= 0 && buckets[previous].kind == .normal {
                     if buckets[previous].displayBucket == nil && primary.primaryWeightCount(of: buckets[previous].boundary) <= 1 {
-                        buckets.append(Bucket(label: "", boundary: label + String(Character(maximalScalar)), kind: .normal, displayBucket: previous))
+                        buckets.append(
+                            Bucket(label: "", boundary: label + String(Character(maximalScalar)), kind: .normal, displayBucket: previous))
                         break
                     }
                     previous -= 1
@@ -267,7 +271,7 @@ struct AlphabeticIndex: Sendable {
     /// exemplar (used only while that letter really falls in the bucket). Arabic: CLDR's first index
     /// letter is ALEF (ا); UIKit shows ALEF WITH MADDA ABOVE (آ), which sorts in ALEF's bucket.
     private static let uikitTitles: [String: [String: String]] = [
-        "ar": ["\u{0627}": "\u{0622}"],
+        "ar": ["\u{0627}": "\u{0622}"]
     ]
 }
 

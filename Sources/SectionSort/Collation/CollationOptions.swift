@@ -18,8 +18,10 @@ public struct CollationOptions: Hashable, Sendable {
     public var otherSection: OtherSectionPlacement
 
     /// Creates options; the defaults compare as ICU does by default (tertiary strength) and put "#" last.
-    public init(ignoresCase: Bool = false, ignoresAccents: Bool = false, numeric: Bool = false,
-                otherSection: OtherSectionPlacement = .last) {
+    public init(
+        ignoresCase: Bool = false, ignoresAccents: Bool = false, numeric: Bool = false,
+        otherSection: OtherSectionPlacement = .last
+    ) {
         self.ignoresCase = ignoresCase
         self.ignoresAccents = ignoresAccents
         self.numeric = numeric

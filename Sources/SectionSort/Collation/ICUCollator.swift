@@ -88,14 +88,16 @@ final class ICUCollator {
 
     private func apply(_ settings: ICUCollatorSettings) throws(ICUError) {
         var status = fresh
-        let strength: SSICUCollatorAttributeValue = switch settings.strength {
-        case .primary: SSICU_COLLATOR_PRIMARY
-        case .secondary: SSICU_COLLATOR_SECONDARY
-        case .tertiary: SSICU_COLLATOR_TERTIARY
-        }
+        let strength: SSICUCollatorAttributeValue =
+            switch settings.strength {
+            case .primary: SSICU_COLLATOR_PRIMARY
+            case .secondary: SSICU_COLLATOR_SECONDARY
+            case .tertiary: SSICU_COLLATOR_TERTIARY
+            }
         ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_STRENGTH, strength, &status)
         ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, settings.caseLevel ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
-        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, settings.numeric ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+        ssicu_ucol_setAttribute(
+            handle, SSICU_COLLATOR_NUMERIC_COLLATION, settings.numeric ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
         try check(status, "ucol_setAttribute")
     }
 
@@ -170,8 +172,10 @@ final class ICUCollator {
                 utf8.withMemoryRebound(to: CChar.self) { text in
                     withUnsafeMutablePointer(to: &state) { statePointer in
                         statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                            Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
-                                                               destination, Int32(partSize), &status))
+                            Int(
+                                ssicu_ucol_nextSortKeyPartUTF8(
+                                    handle, text.baseAddress, Int32(text.count), words,
+                                    destination, Int32(partSize), &status))
                         }
                     }
                 }
@@ -197,8 +201,10 @@ final class ICUCollator {
             utf8.withMemoryRebound(to: CChar.self) { text in
                 withUnsafeMutablePointer(to: &state) { statePointer in
                     statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                        Int(ssicu_ucol_nextSortKeyPartUTF8(handle, text.baseAddress, Int32(text.count), words,
-                                                           destination, Int32(limit), &status))
+                        Int(
+                            ssicu_ucol_nextSortKeyPartUTF8(
+                                handle, text.baseAddress, Int32(text.count), words,
+                                destination, Int32(limit), &status))
                     }
                 }
             }
@@ -246,7 +252,8 @@ final class ICUCollator {
         let units = Array(text.utf16)
         var status = fresh
         guard let elements = ssicu_ucol_openElements(handle, units, Int32(units.count), &status),
-              status <= 0 else { return 0 }
+            status <= 0
+        else { return 0 }
         defer { ssicu_ucol_closeElements(elements) }
         var count = 0
         while true {

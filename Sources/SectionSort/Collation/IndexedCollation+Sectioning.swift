@@ -26,8 +26,10 @@ public struct SectioningOptions: Sendable, Hashable {
     @_spi(Benchmarks) public var stopsAfterKeys = false
 
     /// Creates options: ascending, empty sections left out, all cores, keys read as they are.
-    public init(order: SortDirection = .ascending, secondaryOrder: SortDirection = .ascending,
-                includesEmptySections: Bool = false, threads: Int? = nil, readsChineseNames: Bool = false) {
+    public init(
+        order: SortDirection = .ascending, secondaryOrder: SortDirection = .ascending,
+        includesEmptySections: Bool = false, threads: Int? = nil, readsChineseNames: Bool = false
+    ) {
         self.order = order
         self.secondaryOrder = secondaryOrder
         self.includesEmptySections = includesEmptySections
@@ -55,8 +57,10 @@ extension IndexedCollation {
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their
     ///   strings, divided among the threads.
     @_specialize(where Item == String)
-    public func sections<Item>(of items: [Item], by key: (Item) -> String,
-                               options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
+    public func sections<Item>(
+        of items: [Item], by key: (Item) -> String,
+        options: SectioningOptions = SectioningOptions()
+    ) -> SectionedList<Item> {
         let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
         return makeList(items, permutation: permutation(input, options: options), options: options)
     }
@@ -69,10 +73,13 @@ extension IndexedCollation {
     /// ```
     ///
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
-    public func sections<Item>(of items: [Item], by key: (Item) -> String, then secondaryKey: (Item) -> String,
-                               options: SectioningOptions = SectioningOptions()) -> SectionedList<Item> {
-        let input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
-                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+    public func sections<Item>(
+        of items: [Item], by key: (Item) -> String, then secondaryKey: (Item) -> String,
+        options: SectioningOptions = SectioningOptions()
+    ) -> SectionedList<Item> {
+        let input = SectioningInput(
+            primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
+            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         return makeList(items, permutation: permutation(input, options: options), options: options)
     }
 
@@ -82,11 +89,14 @@ extension IndexedCollation {
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
-    public func sectionedIndices<Item>(of items: [Item], by key: (Item) -> String, reading: ((Item) -> String?)? = nil,
-                                       then secondaryKey: ((Item) -> String)? = nil,
-                                       options: SectioningOptions = SectioningOptions()) -> SectionedList<Int> {
-        var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+    public func sectionedIndices<Item>(
+        of items: [Item], by key: (Item) -> String, reading: ((Item) -> String?)? = nil,
+        then secondaryKey: ((Item) -> String)? = nil,
+        options: SectioningOptions = SectioningOptions()
+    ) -> SectionedList<Int> {
+        var input = SectioningInput(
+            primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         input.readings = reading.map { .strings(items.map($0)) }
         return makeList(Array(items.indices), permutation: permutation(input, options: options), options: options)
     }
@@ -115,25 +125,29 @@ extension IndexedCollation {
     /// - Complexity: O(n·m + n log n), where n is the number of items and m the length of their strings.
     @_specialize(where Item == Int)
     @_specialize(where Item == String)
-    public func sections<Item: Sendable>(of items: [Item], by key: @escaping @Sendable (Item) -> String,
-                                         reading: (@Sendable (Item) -> String?)? = nil,
-                                         then secondaryKey: (@Sendable (Item) -> String)? = nil,
-                                         options: SectioningOptions = SectioningOptions(),
-                                         progress: (@Sendable (SectioningProgress) -> Void)? = nil) async throws -> SectionedList<Item> {
+    public func sections<Item: Sendable>(
+        of items: [Item], by key: @escaping @Sendable (Item) -> String,
+        reading: (@Sendable (Item) -> String?)? = nil,
+        then secondaryKey: (@Sendable (Item) -> String)? = nil,
+        options: SectioningOptions = SectioningOptions(),
+        progress: (@Sendable (SectioningProgress) -> Void)? = nil
+    ) async throws -> SectionedList<Item> {
         let control = EngineControl(progress: progress)
         return try await withTaskCancellationHandler {
             try Task.checkCancellation()
             return try await withCheckedThrowingContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(with: Result {
-                        try control.checkCancellation()
-                        var input = SectioningInput(primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-                                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-                        input.readings = reading.map { .strings(items.map($0)) }
-                        try control.checkCancellation()
-                        let permutation = try self.permutation(input, options: options, control: control)
-                        return self.makeList(items, permutation: permutation, options: options)
-                    })
+                    continuation.resume(
+                        with: Result {
+                            try control.checkCancellation()
+                            var input = SectioningInput(
+                                primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
+                                primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+                            input.readings = reading.map { .strings(items.map($0)) }
+                            try control.checkCancellation()
+                            let permutation = try self.permutation(input, options: options, control: control)
+                            return self.makeList(items, permutation: permutation, options: options)
+                        })
                 }
             }
         } onCancel: {
@@ -141,7 +155,9 @@ extension IndexedCollation {
         }
     }
 
-    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError) -> SectionedPermutation {
+    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError)
+        -> SectionedPermutation
+    {
         try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: control)
     }
 
@@ -191,9 +207,11 @@ extension IndexedCollation {
             titleIndices.append(section)
             count += positions.count
         }
-        let storage = PermutedCopy.copy(items, order: permutation.order, ranges: zip(sources, ranges).map { ($0, $1.lowerBound) },
-                                        threads: options.threads)
-        return SectionedList(indexTitles: sectionTitles, storage: storage, sectionRanges: ranges, titles: titles, titleIndices: titleIndices)
+        let storage = PermutedCopy.copy(
+            items, order: permutation.order, ranges: zip(sources, ranges).map { ($0, $1.lowerBound) },
+            threads: options.threads)
+        return SectionedList(
+            indexTitles: sectionTitles, storage: storage, sectionRanges: ranges, titles: titles, titleIndices: titleIndices)
     }
 }
 
@@ -214,9 +232,11 @@ extension IndexedCollation {
     /// - Returns: `sectionRank`, the position of the item's section in the displayed list of all
     ///   sections; `section`, its index in ``sectionTitles``; and `key`, the sort key bytes.
     /// - Complexity: O(m), where m is the length of the strings.
-    public func orderingKey(primary: String, reading: String? = nil, secondary: String? = nil,
-                            options: SectioningOptions = SectioningOptions(),
-                            listHasReadings: Bool = false) -> (sectionRank: Int, section: Int, key: [UInt8]) {
+    public func orderingKey(
+        primary: String, reading: String? = nil, secondary: String? = nil,
+        options: SectioningOptions = SectioningOptions(),
+        listHasReadings: Bool = false
+    ) -> (sectionRank: Int, section: Int, key: [UInt8]) {
         let buffer = KeyBuffer()
         var primary = primary, reading = reading, secondary = secondary
         let hasReadings = listHasReadings || reading != nil || options.readsChineseNames
@@ -226,10 +246,11 @@ extension IndexedCollation {
                 locator.withLookup { lookup in
                     primary.withUTF8 { primaryBytes in
                         func append(_ readingBytes: UnsafeBufferPointer<UInt8>?, _ secondaryBytes: UnsafeBufferPointer<UInt8>?) -> Int {
-                            SectioningEngine.appendKey(primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
-                                                       hasReadings: hasReadings, names: names,
-                                                       directions: (options.order, options.secondaryOrder),
-                                                       collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
+                            SectioningEngine.appendKey(
+                                primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
+                                hasReadings: hasReadings, names: names,
+                                directions: (options.order, options.secondaryOrder),
+                                collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
                         }
                         func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
                             if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }

@@ -17,9 +17,11 @@ public struct UTF8Keys: Sendable {
     /// - Parameter readReading: when the items have readings (``IndexedCollation/sections(of:by:reading:then:options:)``),
     ///   calls its second argument once, synchronously, with the bytes of item `item`'s reading
     ///   (nil or empty when it has none); it is called from several threads at once.
-    public init(count: Int,
-                read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void,
-                readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil) {
+    public init(
+        count: Int,
+        read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void,
+        readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil
+    ) {
         self.count = count
         self.read = read
         self.readReading = readReading
@@ -64,18 +66,21 @@ extension IndexedCollation {
     ///     The function may be called from several threads at once during the call.
     /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
     @_spi(CommandLine)
-    public func sectionedOrder(of keys: UTF8Keys, options: SectioningOptions,
-                               progress: (@Sendable (SectioningProgress) -> Void)? = nil,
-                               sortedKeys: ((SectionedOrder, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws -> SectionedOrder {
+    public func sectionedOrder(
+        of keys: UTF8Keys, options: SectioningOptions,
+        progress: (@Sendable (SectioningProgress) -> Void)? = nil,
+        sortedKeys: ((SectionedOrder, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    ) throws -> SectionedOrder {
         let input = keys.input(options)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
-        let permutation = try SectioningEngine.run(input, collation: self, configuration: configuration,
-                                                   control: progress.map { EngineControl(progress: $0) },
-                                                   sortedKeys: sortedKeys.map { visit in
-                                                       { permutation, keyAt in visit(self.sectionedOrder(permutation, options: options), keyAt) }
-                                                   })
+        let permutation = try SectioningEngine.run(
+            input, collation: self, configuration: configuration,
+            control: progress.map { EngineControl(progress: $0) },
+            sortedKeys: sortedKeys.map { visit in
+                { permutation, keyAt in visit(self.sectionedOrder(permutation, options: options), keyAt) }
+            })
         return sectionedOrder(permutation, options: options)
     }
 
@@ -101,8 +106,10 @@ extension IndexedCollation {
     ///
     /// - Complexity: O(n·m) for n items of average length m, divided among the threads.
     @_spi(CommandLine)
-    public func forEachOrderingKey(of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096,
-                                   _ body: @Sendable (_ chunk: Range<Int>, _ keyOf: (Int) -> (rank: Int, key: UnsafeBufferPointer<UInt8>)) -> Void) throws {
+    public func forEachOrderingKey(
+        of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096,
+        _ body: @Sendable (_ chunk: Range<Int>, _ keyOf: (Int) -> (rank: Int, key: UnsafeBufferPointer<UInt8>)) -> Void
+    ) throws {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))
@@ -120,10 +127,11 @@ extension IndexedCollation {
                     locator.withLookup { lookup in
                         input.forEachKey(in: range) { _, primary, secondary, reading in
                             starts.append(buffer.count)
-                            let section = SectioningEngine.appendKey(primary: primary, secondary: secondary, reading: reading,
-                                                                     hasReadings: hasReadings, names: nameReader,
-                                                                     directions: (options.order, options.secondaryOrder),
-                                                                     collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
+                            let section = SectioningEngine.appendKey(
+                                primary: primary, secondary: secondary, reading: reading,
+                                hasReadings: hasReadings, names: nameReader,
+                                directions: (options.order, options.secondaryOrder),
+                                collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
                             sectionRanks.append(ranks[section])
                         }
                     }
@@ -133,7 +141,10 @@ extension IndexedCollation {
             }
             body(range) { item in
                 let local = item - range.lowerBound
-                return (sectionRanks[local], UnsafeBufferPointer(start: buffer.pointer(at: starts[local]), count: starts[local + 1] - starts[local]))
+                return (
+                    sectionRanks[local],
+                    UnsafeBufferPointer(start: buffer.pointer(at: starts[local]), count: starts[local + 1] - starts[local])
+                )
             }
         }
     }

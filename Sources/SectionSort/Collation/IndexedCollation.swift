@@ -113,7 +113,8 @@ public final class IndexedCollation: Sendable {
     /// The section a tap on the section index title at `indexTitleIndex` scrolls to. Titles and
     /// sections correspond one to one, so this is the identity, as in UIKit.
     public func section(forSectionIndexTitleAt indexTitleIndex: Int) -> Int {
-        precondition(sectionTitles.indices.contains(indexTitleIndex), "index title \(indexTitleIndex) is out of range 0..<\(sectionTitles.count)")
+        precondition(
+            sectionTitles.indices.contains(indexTitleIndex), "index title \(indexTitleIndex) is out of range 0..<\(sectionTitles.count)")
         return indexTitleIndex
     }
 
@@ -163,9 +164,12 @@ public final class IndexedCollation: Sendable {
         Self.withPooled(from: idlePrimaryCollators, cloning: primaryCollator, body)
     }
 
-    private static func withPooled<Result>(from pool: Locked<[PooledCollator]>, cloning source: Locked<ICUCollator>,
-                                           _ body: (ICUCollator) -> Result) -> Result {
-        let pooled = pool.withLock { $0.popLast() }
+    private static func withPooled<Result>(
+        from pool: Locked<[PooledCollator]>, cloning source: Locked<ICUCollator>,
+        _ body: (ICUCollator) -> Result
+    ) -> Result {
+        let pooled =
+            pool.withLock { $0.popLast() }
             ?? (try? source.withLock { collator throws(ICUError) in try collator.clone() }).map(PooledCollator.init)
         guard let pooled else { return source.withLock { body($0) } }
         defer { pool.withLock { $0.append(pooled) } }

@@ -15,9 +15,11 @@ enum DateOrdering {
             let key = orderPreservingBits(instant.timeIntervalSinceReferenceDate)
             (entries.baseAddress! + index).initialize(to: SortEntry(prefix: descending ? ~key : key, index: index))
         }
-        ParallelSectionSorter(pool: WorkerPool(threads: threads), entries: SharedMutableBuffer(entries),
-                              scratch: SharedMutableBuffer(scratch), minimumPieceSize: 16384, control: nil)
-            .sort(sectionStarts: [0, count])
+        ParallelSectionSorter(
+            pool: WorkerPool(threads: threads), entries: SharedMutableBuffer(entries),
+            scratch: SharedMutableBuffer(scratch), minimumPieceSize: 16384, control: nil
+        )
+        .sort(sectionStarts: [0, count])
         return entries.map { Int($0.index) }
     }
 
@@ -54,13 +56,16 @@ struct DateSectionBuilder {
             (periods, ranges) = addingEmptyPeriods(in: range, to: periods, ranges, formatter: formatter)
         }
         let storage = PermutedCopy.copy(items, order: order, ranges: [(0..<order.count, 0)], threads: sectioning.threads)
-        return SectionedList(indexTitles: periods.map(\.title), storage: storage, sectionRanges: ranges,
-                             titles: periods.map(\.title), titleIndices: Array(periods.indices), periods: periods)
+        return SectionedList(
+            indexTitles: periods.map(\.title), storage: storage, sectionRanges: ranges,
+            titles: periods.map(\.title), titleIndices: Array(periods.indices), periods: periods)
     }
 
     /// Every period of `range` that has no items yet, as an empty section in its place.
-    private func addingEmptyPeriods(in range: ClosedRange<Date>, to periods: [DatePeriod], _ ranges: [Range<Int>],
-                                    formatter: DatePeriodFormatter) -> ([DatePeriod], [Range<Int>]) {
+    private func addingEmptyPeriods(
+        in range: ClosedRange<Date>, to periods: [DatePeriod], _ ranges: [Range<Int>],
+        formatter: DatePeriodFormatter
+    ) -> ([DatePeriod], [Range<Int>]) {
         var all = Dictionary(uniqueKeysWithValues: zip(periods.map(\.start), zip(periods, ranges)))
         var period = formatter.period(containing: range.lowerBound)
         var steps = 0

@@ -33,14 +33,17 @@ struct DatePeriodFormatter {
             // Before the Gregorian reform, ISO 8601's calendar, not Foundation's Julian one.
             let proleptic = ProlepticGregorian(calendar: calendar)
             let (interval, year, month, day) = proleptic.interval(of: sectioning.unit, containing: date)
-            return DatePeriod(start: interval.start, end: interval.end, unit: sectioning.unit,
-                              title: Self.title(sectioning.unit, year, month, day),
-                              header: header(of: interval.start, formatting: proleptic.foundationDate(year: year, month: month, day: day)))
+            return DatePeriod(
+                start: interval.start, end: interval.end, unit: sectioning.unit,
+                title: Self.title(sectioning.unit, year, month, day),
+                header: header(of: interval.start, formatting: proleptic.foundationDate(year: year, month: month, day: day)))
         }
-        let interval = calendar.dateInterval(of: sectioning.unit.component, for: date)
+        let interval =
+            calendar.dateInterval(of: sectioning.unit.component, for: date)
             ?? DateInterval(start: date, duration: 0)  // outside the calendar's range: a period of its own
-        return DatePeriod(start: interval.start, end: interval.end, unit: sectioning.unit,
-                          title: title(of: interval.start), header: header(of: interval.start))
+        return DatePeriod(
+            start: interval.start, end: interval.end, unit: sectioning.unit,
+            title: title(of: interval.start), header: header(of: interval.start))
     }
 
     /// The period after `period`: the one containing its end.
@@ -127,7 +130,8 @@ struct FloatingDateConverter {
         var parts = utc.dateComponents([.era, .year, .month, .day], from: date)
         parts.hour = 0
         guard let local = calendar.date(from: parts),
-              let start = calendar.dateInterval(of: .day, for: local)?.start else { return date }
+            let start = calendar.dateInterval(of: .day, for: local)?.start
+        else { return date }
         // A midnight that does not exist resolves into the previous day in some zones: keep the date.
         return calendar.dateComponents([.day], from: start).day == parts.day ? start : local
     }

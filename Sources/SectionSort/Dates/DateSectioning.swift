@@ -53,8 +53,10 @@ public struct DateSectioning: Sendable {
     ///   - identifier: the calendar system (Gregorian by default; .japanese, .hebrew, .islamic, … work).
     ///   - firstWeekday: 1 for Sunday … 7 for Saturday; by default the locale's (Sunday in en_US,
     ///     Monday in sv_SE).
-    public init(unit: DateUnit, locale: Locale, timeZone: TimeZone, calendar identifier: Calendar.Identifier = .gregorian,
-                firstWeekday: Int? = nil) {
+    public init(
+        unit: DateUnit, locale: Locale, timeZone: TimeZone, calendar identifier: Calendar.Identifier = .gregorian,
+        firstWeekday: Int? = nil
+    ) {
         var calendar = Calendar(identifier: identifier)
         calendar.locale = locale
         calendar.timeZone = timeZone
@@ -65,8 +67,10 @@ public struct DateSectioning: Sendable {
     /// Creates date sections for `locale` in the time zone named `timeZoneIdentifier`.
     ///
     /// - Throws: ``SectionSortError/unknownTimeZone(_:)`` for an identifier the system does not know.
-    public init(unit: DateUnit, locale: Locale, timeZoneIdentifier: String, calendar identifier: Calendar.Identifier = .gregorian,
-                firstWeekday: Int? = nil) throws(SectionSortError) {
+    public init(
+        unit: DateUnit, locale: Locale, timeZoneIdentifier: String, calendar identifier: Calendar.Identifier = .gregorian,
+        firstWeekday: Int? = nil
+    ) throws(SectionSortError) {
         guard let zone = TimeZone(identifier: timeZoneIdentifier) else { throw .unknownTimeZone(timeZoneIdentifier) }
         self.init(unit: unit, locale: locale, timeZone: zone, calendar: identifier, firstWeekday: firstWeekday)
     }

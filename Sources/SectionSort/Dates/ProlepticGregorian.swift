@@ -39,7 +39,10 @@ struct ProlepticGregorian {
             let start = day - (weekday - calendar.firstWeekday + 7) % 7
             (first, next) = (start, start + 7)
         case .month:
-            (first, next) = (Self.daysFromCivil(year, month, 1), month == 12 ? Self.daysFromCivil(year + 1, 1, 1) : Self.daysFromCivil(year, month + 1, 1))
+            (first, next) = (
+                Self.daysFromCivil(year, month, 1),
+                month == 12 ? Self.daysFromCivil(year + 1, 1, 1) : Self.daysFromCivil(year, month + 1, 1)
+            )
         case .year:
             (first, next) = (Self.daysFromCivil(year, 1, 1), Self.daysFromCivil(year + 1, 1, 1))
         }

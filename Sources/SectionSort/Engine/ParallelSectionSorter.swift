@@ -99,10 +99,11 @@ struct ParallelSectionSorter {
             let output = size * part / parts
             let fromA = part == parts ? a.count : EntrySorting.splitPoint(outputCount: output, a, b)
             let fromB = output - fromA
-            result.append(MergeSegment(
-                left: left.lowerBound + previousA..<left.lowerBound + fromA,
-                right: right.lowerBound + (previousOutput - previousA)..<right.lowerBound + fromB,
-                output: left.lowerBound + previousOutput..<left.lowerBound + output))
+            result.append(
+                MergeSegment(
+                    left: left.lowerBound + previousA..<left.lowerBound + fromA,
+                    right: right.lowerBound + (previousOutput - previousA)..<right.lowerBound + fromB,
+                    output: left.lowerBound + previousOutput..<left.lowerBound + output))
             previousOutput = output
             previousA = fromA
         }

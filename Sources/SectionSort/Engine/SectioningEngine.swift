@@ -27,13 +27,16 @@ struct SectioningInput: Sendable {
     /// Whether keys have the form of readings (``SectioningEngine/appendKey``).
     var hasReadings: Bool { readings != nil || readsChineseNames }
 
-    init(primaryKeys: [String], secondaryKeys: [String]? = nil,
-         primaryDirection: SortDirection = .ascending, secondaryDirection: SortDirection = .ascending) {
+    init(
+        primaryKeys: [String], secondaryKeys: [String]? = nil,
+        primaryDirection: SortDirection = .ascending, secondaryDirection: SortDirection = .ascending
+    ) {
         if let secondaryKeys {
             precondition(secondaryKeys.count == primaryKeys.count, "secondary keys must be as many as primary keys")
         }
-        self.init(keys: .strings(primary: primaryKeys, secondary: secondaryKeys),
-                  primaryDirection: primaryDirection, secondaryDirection: secondaryDirection)
+        self.init(
+            keys: .strings(primary: primaryKeys, secondary: secondaryKeys),
+            primaryDirection: primaryDirection, secondaryDirection: secondaryDirection)
     }
 
     init(keys: Keys, primaryDirection: SortDirection, secondaryDirection: SortDirection) {
@@ -54,8 +57,10 @@ struct SectioningInput: Sendable {
     /// The key source is unpacked once per call, not once per item: unpacking retains the shared
     /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
-    func forEachKey(in items: Range<Int>,
-                    _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?, _ reading: UnsafeBufferPointer<UInt8>?) -> Void) {
+    func forEachKey(
+        in items: Range<Int>,
+        _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?, _ reading: UnsafeBufferPointer<UInt8>?) -> Void
+    ) {
         switch readings {
         case nil:
             forEachKeyPair(in: items) { body($0, $1, $2, nil) }
@@ -129,10 +134,13 @@ enum SectioningEngine {
     /// ``run(_:collation:configuration:control:sortedKeys:)`` without a control: nothing can
     /// cancel it, and a worker without a collator of its own shares the collation's, so it
     /// cannot fail.
-    static func runToCompletion(_ input: SectioningInput, collation: IndexedCollation,
-                                configuration: EngineConfiguration = EngineConfiguration(),
-                                sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil)
-        -> SectionedPermutation {
+    static func runToCompletion(
+        _ input: SectioningInput, collation: IndexedCollation,
+        configuration: EngineConfiguration = EngineConfiguration(),
+        sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    )
+        -> SectionedPermutation
+    {
         do {
             return try run(input, collation: collation, configuration: configuration, control: nil, sortedKeys: sortedKeys)
         } catch {
@@ -145,9 +153,11 @@ enum SectioningEngine {
     ///
     /// - Parameter sortedKeys: called once sorting is done, before the keys are freed, with the
     ///   result and a function that gives the key at each position of its `order`.
-    static func run(_ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
-                    control: EngineControl? = nil,
-                    sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil) throws(CancellationError) -> SectionedPermutation {
+    static func run(
+        _ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
+        control: EngineControl? = nil,
+        sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil
+    ) throws(CancellationError) -> SectionedPermutation {
         let count = input.count
         precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
         let sectionCount = collation.sectionTitles.count
@@ -182,9 +192,10 @@ enum SectioningEngine {
                         let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
                             collation.withWorkerCollator { collator in
                                 collation.locator.withLookup { lookup in
-                                    computeKeys(items, input: input, lookup: lookup, collator: collator, names: nameReader,
-                                                method: configuration.keyMethod, into: buffer,
-                                                sections: sections, histogram: &histogram)
+                                    computeKeys(
+                                        items, input: input, lookup: lookup, collator: collator, names: nameReader,
+                                        method: configuration.keyMethod, into: buffer,
+                                        sections: sections, histogram: &histogram)
                                 }
                             }
                         }
@@ -243,9 +254,11 @@ enum SectioningEngine {
         control?.report(.sorting, completed: 0, total: count)
         byItemAllocated = false
         let scratch = byItem  // reused as merge scratch: its entries have all been moved out
-        ParallelSectionSorter(pool: pool, entries: SharedMutableBuffer(bySection), scratch: SharedMutableBuffer(scratch),
-                              minimumPieceSize: configuration.minimumPieceSize, control: control)
-            .sort(sectionStarts: sectionStarts)
+        ParallelSectionSorter(
+            pool: pool, entries: SharedMutableBuffer(bySection), scratch: SharedMutableBuffer(scratch),
+            minimumPieceSize: configuration.minimumPieceSize, control: control
+        )
+        .sort(sectionStarts: sectionStarts)
         scratch.deallocate()
         try control?.checkCancellation()
 
@@ -274,17 +287,20 @@ enum SectioningEngine {
 
     /// Appends the keys of `items` to `buffer`, records each item's section, and returns the key
     /// offsets (one more than the items: the end of the last key).
-    private static func computeKeys(_ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, collator: ICUCollator,
-                                    names: ChineseNameReader.Worker?, method: SortKeyMethod, into buffer: KeyBuffer,
-                                    sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]) -> [Int] {
+    private static func computeKeys(
+        _ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, collator: ICUCollator,
+        names: ChineseNameReader.Worker?, method: SortKeyMethod, into buffer: KeyBuffer,
+        sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]
+    ) -> [Int] {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         let hasReadings = input.hasReadings
         input.forEachKey(in: items) { item, primary, secondary, reading in
             offsets.append(buffer.count)
-            let section = appendKey(primary: primary, secondary: secondary, reading: reading, hasReadings: hasReadings, names: names,
-                                    directions: (input.primaryDirection, input.secondaryDirection),
-                                    collator: collator, method: method, lookup: lookup, to: buffer)
+            let section = appendKey(
+                primary: primary, secondary: secondary, reading: reading, hasReadings: hasReadings, names: names,
+                directions: (input.primaryDirection, input.secondaryDirection),
+                collator: collator, method: method, lookup: lookup, to: buffer)
             sections[item] = UInt32(section)
             histogram[section] += 1
         }
@@ -302,10 +318,12 @@ enum SectioningEngine {
     /// each part ends unambiguously and comparing the bytes compares part by part: an item
     /// without a reading goes before the items whose reading equals its key.
     @inline(__always)
-    static func appendKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
-                          reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
-                          directions: (primary: SortDirection, secondary: SortDirection),
-                          collator: ICUCollator, method: SortKeyMethod, lookup: SectionLocator.Lookup, to buffer: KeyBuffer) -> Int {
+    static func appendKey(
+        primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
+        reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
+        directions: (primary: SortDirection, secondary: SortDirection),
+        collator: ICUCollator, method: SortKeyMethod, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
+    ) -> Int {
         let start = buffer.count
         let section: Int
         if hasReadings {
@@ -337,8 +355,10 @@ enum SectioningEngine {
     }
 
     @inline(__always)
-    private static func appendSecondary(_ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection,
-                                        collator: ICUCollator, method: SortKeyMethod, to buffer: KeyBuffer) {
+    private static func appendSecondary(
+        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection,
+        collator: ICUCollator, method: SortKeyMethod, to buffer: KeyBuffer
+    ) {
         guard let secondary else { return }
         let secondaryStart = buffer.count
         collator.appendSortKey(utf8: secondary, to: buffer, method: method)

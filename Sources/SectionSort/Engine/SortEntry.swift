@@ -98,12 +98,15 @@ enum EntrySorting {
     ///
     /// Prefixes hold key bytes `keyOffset..<keyOffset + 8`; all entries share the bytes before.
     /// Comparisons stay valid at any offset: they compare prefixes, then key bytes from 8 on.
-    private static func radixSort(_ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
-                                  dataInScratch: Bool, byte: Int, keyOffset: Int) {
+    private static func radixSort(
+        _ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
+        dataInScratch: Bool, byte: Int, keyOffset: Int
+    ) {
         let count = entries.count
         let source = dataInScratch ? scratch : entries
         if byte == 8 && count > insertionSortLimit && keyOffset + 8 < radixKeyBytes
-            && source.contains(where: { Int($0.length) > keyOffset + 8 }) {
+            && source.contains(where: { Int($0.length) > keyOffset + 8 })
+        {
             // Every entry has the same prefix here; put it back once the group is sorted.
             let shared = source[0].prefix
             for index in source.indices { source[index].prefix = keyWord(source[index], at: keyOffset + 8) }
@@ -140,8 +143,9 @@ enum EntrySorting {
             for bucket in 0..<256 where counts[bucket] > 0 {
                 let range = start..<start + counts[bucket]
                 start = range.upperBound
-                radixSort(UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
-                          dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset)
+                radixSort(
+                    UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
+                    dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset)
             }
         }
     }
@@ -162,7 +166,8 @@ enum EntrySorting {
     /// How many of the first `outputCount` entries of the merge of `a` and `b` come from `a`.
     ///
     /// - Complexity: O(log min(a.count, b.count)) comparisons.
-    static func splitPoint(outputCount: Int, _ a: UnsafeMutableBufferPointer<SortEntry>, _ b: UnsafeMutableBufferPointer<SortEntry>) -> Int {
+    static func splitPoint(outputCount: Int, _ a: UnsafeMutableBufferPointer<SortEntry>, _ b: UnsafeMutableBufferPointer<SortEntry>) -> Int
+    {
         var low = max(0, outputCount - b.count), high = min(outputCount, a.count)
         while low < high {
             let fromA = (low + high) / 2
@@ -177,7 +182,10 @@ enum EntrySorting {
     }
 
     /// Merges the sorted runs `a` and `b` into `output` (whose count is their sum).
-    static func merge(_ a: UnsafeMutableBufferPointer<SortEntry>, _ b: UnsafeMutableBufferPointer<SortEntry>, into output: UnsafeMutableBufferPointer<SortEntry>) {
+    static func merge(
+        _ a: UnsafeMutableBufferPointer<SortEntry>, _ b: UnsafeMutableBufferPointer<SortEntry>,
+        into output: UnsafeMutableBufferPointer<SortEntry>
+    ) {
         var i = 0, j = 0, k = 0
         while i < a.count && j < b.count {
             if SortEntry.precedes(b[j], a[i]) {

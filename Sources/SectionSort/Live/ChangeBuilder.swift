@@ -78,7 +78,8 @@ struct ChangeBuilder<ID: Hashable> {
                 if isNew, case .insertSectionsAfter(let titles, let anchor)? = operations.last, titles.last == previous {
                     operations[operations.count - 1] = .insertSectionsAfter(titles + [title], section: anchor)
                 } else {
-                    operations.append(isNew ? .insertSectionsAfter([title], section: previous) : .moveSectionAfter(title, section: previous))
+                    operations.append(
+                        isNew ? .insertSectionsAfter([title], section: previous) : .moveSectionAfter(title, section: previous))
                 }
                 current.insert(title, at: current.firstIndex(of: previous)! + 1)
             } else if let first = current.first {

@@ -40,8 +40,9 @@ struct KeyChunk: Sendable {
 
     /// The entries from `middle` on, removed from this chunk.
     mutating func split(at middle: Int) -> KeyChunk {
-        let second = KeyChunk(keys: keys.extracting(middle..<count), searchKeys: searchKeys.extracting(middle..<count),
-                              slots: Array(slots[middle...]))
+        let second = KeyChunk(
+            keys: keys.extracting(middle..<count), searchKeys: searchKeys.extracting(middle..<count),
+            slots: Array(slots[middle...]))
         keys = keys.extracting(0..<middle)
         searchKeys = searchKeys.extracting(0..<middle)
         slots.removeSubrange(middle...)

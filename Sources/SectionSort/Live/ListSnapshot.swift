@@ -100,7 +100,9 @@ public struct ListSnapshot<ItemIdentifier: Hashable>: Hashable {
     }
 
     private func sectionIndex(_ title: String) -> Int {
-        guard let index = sections.firstIndex(where: { $0.title == title }) else { preconditionFailure("no section '\(title)' in the snapshot") }
+        guard let index = sections.firstIndex(where: { $0.title == title }) else {
+            preconditionFailure("no section '\(title)' in the snapshot")
+        }
         return index
     }
 

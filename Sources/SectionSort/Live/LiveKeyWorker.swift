@@ -52,8 +52,9 @@ final class LiveKeyWorker {
     func orderingKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?) -> (Int, [UInt8]) {
         buffer.removeAll()
         let section = collation.locator.withLookup { lookup in
-            SectioningEngine.appendKey(primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
-                                       collator: orderingCollator, method: .utf16Whole, lookup: lookup, to: buffer)
+            SectioningEngine.appendKey(
+                primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
+                collator: orderingCollator, method: .utf16Whole, lookup: lookup, to: buffer)
         }
         return (section, buffer.bytes(at: 0, length: buffer.count))
     }
@@ -62,8 +63,9 @@ final class LiveKeyWorker {
     func appendSearchKeys(of utf8: UnsafeBufferPointer<UInt8>, to record: inout [UInt8]) {
         for start in WordStarts.offsets(in: utf8) {
             buffer.removeAll()
-            let complete = primaryCollator.appendSortKeyPrefix(utf8: UnsafeBufferPointer(rebasing: utf8[start...]),
-                                                               limit: Self.searchKeyLimit, to: buffer)
+            let complete = primaryCollator.appendSortKeyPrefix(
+                utf8: UnsafeBufferPointer(rebasing: utf8[start...]),
+                limit: Self.searchKeyLimit, to: buffer)
             record.append(UInt8(buffer.count) | (complete ? 0 : 0x80))
             record.append(contentsOf: buffer.bytes(at: 0, length: buffer.count))
         }
@@ -77,7 +79,8 @@ final class LiveKeyWorker {
         let starts = WordStarts.offsets(in: utf8)
         for word in starts.indices where word >= firstWord {
             buffer.removeAll()
-            _ = primaryCollator.appendSortKeyPrefix(utf8: UnsafeBufferPointer(rebasing: utf8[starts[word]...]), limit: query.count, to: buffer)
+            _ = primaryCollator.appendSortKeyPrefix(
+                utf8: UnsafeBufferPointer(rebasing: utf8[starts[word]...]), limit: query.count, to: buffer)
             if buffer.count == query.count && buffer.bytes(at: 0, length: buffer.count) == query { return (word, starts[word]) }
         }
         return nil

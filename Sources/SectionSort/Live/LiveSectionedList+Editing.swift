@@ -101,7 +101,7 @@ extension LiveSectionedList {
                 let (chunk, index) = find(id, at: location)
                 moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
                 leaving.append((location.section, chunk, index))
-            leavingIDs.append(id)
+                leavingIDs.append(id)
             }
         }
         for item in inserting {

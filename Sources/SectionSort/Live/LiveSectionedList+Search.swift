@@ -66,8 +66,9 @@ extension LiveSectionedList {
             titleIndices.append(section)
         }
         let storage = SlotGather.items(self.storage, at: slots, threads: options.threads)
-        let list = SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges, titles: titles,
-                                 titleIndices: titleIndices)
+        let list = SectionedList(
+            indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges, titles: titles,
+            titleIndices: titleIndices)
         return SearchResult(query: query, list: list, matchedWords: words, searchedString: primaryString)
     }
 }

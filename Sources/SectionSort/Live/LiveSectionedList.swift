@@ -60,9 +60,11 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     ///   - identifier: each item's identity, for edits and changes.
     ///   - options: direction, empty sections, threads.
     /// - Complexity: O(n·m + n log n) for n items of length m, as sectioning; spread over the threads.
-    public init(_ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
-                then secondaryKey: (@Sendable (Item) -> String)? = nil, identifiedBy identifier: @escaping @Sendable (Item) -> ID,
-                options: SectioningOptions = SectioningOptions()) {
+    public init(
+        _ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
+        then secondaryKey: (@Sendable (Item) -> String)? = nil, identifiedBy identifier: @escaping @Sendable (Item) -> ID,
+        options: SectioningOptions = SectioningOptions()
+    ) {
         self.collation = collation
         self.options = options
         primaryString = key
@@ -72,8 +74,9 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         displayOrder = collation.displayOrder(options)
 
         let primaries = items.map(key)
-        let input = SectioningInput(primaryKeys: primaries, secondaryKeys: secondaryKey.map { items.map($0) },
-                                    primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        let input = SectioningInput(
+            primaryKeys: primaries, secondaryKeys: secondaryKey.map { items.map($0) },
+            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         let sectionCount = collation.sectionTitles.count
@@ -85,8 +88,9 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         var order: [Int] = []
         for item in items {
             let id = identifier(item)
-            precondition(locations.updateValue(LiveLocation(section: 0, slot: 0, key: []), forKey: id) == nil,
-                         "identifier \(id) appears twice; identifiers must be unique")
+            precondition(
+                locations.updateValue(LiveLocation(section: 0, slot: 0, key: []), forKey: id) == nil,
+                "identifier \(id) appears twice; identifiers must be unique")
             inputIDs.append(id)
         }
         precondition(items.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
@@ -102,14 +106,16 @@ public struct LiveSectionedList<Item, ID: Hashable> {
                     for position in positions {
                         let orderingKey = keyAt(position)
                         chunk.append(slot: Int32(position), key: orderingKey)
-                        locations[inputIDs[permutation.order[position]]] = LiveLocation(section: section, slot: Int32(position), key: Array(orderingKey))
+                        locations[inputIDs[permutation.order[position]]] = LiveLocation(
+                            section: section, slot: Int32(position), key: Array(orderingKey))
                     }
                     chunkJobs.append((section, keyChunks[section].chunks.count, positions))
                     keyChunks[section].append(chunk)
                 }
             }
         }
-        let searchKeys = Self.searchKeys(of: primaries, order: order, jobs: chunkJobs.map(\.positions), collation: collation, options: options)
+        let searchKeys = Self.searchKeys(
+            of: primaries, order: order, jobs: chunkJobs.map(\.positions), collation: collation, options: options)
         for (job, keys) in zip(chunkJobs, searchKeys) { keyChunks[job.section].setSearchKeys(keys, ofChunk: job.chunk) }
         self.keyChunks = keyChunks
         storage = order.map { items[$0] }
@@ -119,8 +125,10 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     }
 
     /// The search keys of each job's items (positions of `order` into `primaries`), in parallel.
-    private static func searchKeys(of primaries: [String], order: [Int], jobs: [Range<Int>], collation: IndexedCollation,
-                                   options: SectioningOptions) -> [PackedKeys] {
+    private static func searchKeys(
+        of primaries: [String], order: [Int], jobs: [Range<Int>], collation: IndexedCollation,
+        options: SectioningOptions
+    ) -> [PackedKeys] {
         let pool = WorkerPool(threads: options.threads)
         let groups = min(jobs.count, pool.threads * 8)
         var results = [PackedKeys](repeating: PackedKeys(), count: jobs.count)
@@ -196,17 +204,21 @@ public struct LiveSectionedList<Item, ID: Hashable> {
             }
             ranges.append(start..<storage.count)
         }
-        return SectionedList(indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges,
-                             titles: sectionTitles, titleIndices: shown)
+        return SectionedList(
+            indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges,
+            titles: sectionTitles, titleIndices: shown)
     }
 
     /// The identifiers, section by section: the data of a diffable data source's snapshot.
     ///
     /// - Complexity: O(n).
     public func snapshot() -> ListSnapshot<ID> {
-        ListSnapshot(sections: shown.map { section in
-            ListSnapshot.Section(title: collation.sectionTitles[section], items: keyChunks[section].chunks.flatMap { $0.slots.map { storedIDs[Int($0)]! } })
-        })
+        ListSnapshot(
+            sections: shown.map { section in
+                ListSnapshot.Section(
+                    title: collation.sectionTitles[section],
+                    items: keyChunks[section].chunks.flatMap { $0.slots.map { storedIDs[Int($0)]! } })
+            })
     }
 
     /// Whether an item with identifier `id` is in the list.
@@ -268,7 +280,8 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     func chunkPosition(ofRow row: Int, in section: Int) -> (chunk: Int, index: Int) {
         guard let position = keyChunks[section].position(ofEntry: row) else {
-            preconditionFailure("row \(row) is out of range 0..<\(keyChunks[section].count) in section '\(collation.sectionTitles[section])'")
+            preconditionFailure(
+                "row \(row) is out of range 0..<\(keyChunks[section].count) in section '\(collation.sectionTitles[section])'")
         }
         return position
     }
@@ -287,8 +300,10 @@ extension LiveSectionedList where ID == Item, Item: Hashable & Sendable {
     /// Sections `items` that are their own identity (strings, say); they must be unique.
     ///
     /// - Complexity: as ``init(_:collation:by:then:identifiedBy:options:)``.
-    public init(_ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
-                then secondaryKey: (@Sendable (Item) -> String)? = nil, options: SectioningOptions = SectioningOptions()) {
+    public init(
+        _ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
+        then secondaryKey: (@Sendable (Item) -> String)? = nil, options: SectioningOptions = SectioningOptions()
+    ) {
         self.init(items, collation: collation, by: key, then: secondaryKey, identifiedBy: { $0 }, options: options)
     }
 }

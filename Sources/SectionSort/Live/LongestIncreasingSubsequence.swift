@@ -6,7 +6,7 @@ enum LongestIncreasingSubsequence {
     /// - Complexity: O(k log k), where k is the number of values.
     static func positions(in values: [Int]) -> [Int] {
         guard !values.isEmpty else { return [] }
-        var tails: [Int] = []          // tails[l]: position of the smallest tail of an increasing run of length l + 1
+        var tails: [Int] = []  // tails[l]: position of the smallest tail of an increasing run of length l + 1
         var previous = [Int](repeating: -1, count: values.count)
         for (position, value) in values.enumerated() {
             var low = 0, high = tails.count

@@ -37,7 +37,9 @@ struct SectionKeys: Sendable {
             while low < high {
                 let middle = (low + high) / 2
                 // The eight-byte prefixes decide unless they are equal.
-                let order = fences[middle] != keyPrefix ? (fences[middle] < keyPrefix ? -1 : 1)
+                let order =
+                    fences[middle] != keyPrefix
+                    ? (fences[middle] < keyPrefix ? -1 : 1)
                     : chunks[middle].keys.compare(chunks[middle].count - 1, with: key)
                 if order < 0 || (upper && order == 0) { low = middle + 1 } else { high = middle }
             }

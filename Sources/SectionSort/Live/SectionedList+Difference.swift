@@ -21,8 +21,10 @@ extension SectionedList {
     /// - Returns: the changes; applying them to this list gives `newList`.
     /// - Complexity: O(n + m + k log k): n and m items in the two lists, k the items that kept their
     ///   section; O(s²) more for s sections.
-    public func changes<ID: Hashable>(to newList: SectionedList<Item>, identifiedBy identifier: (Item) -> ID,
-                                      hasChanged: ((Item, Item) -> Bool)? = nil) -> SectionedListChanges<ID> {
+    public func changes<ID: Hashable>(
+        to newList: SectionedList<Item>, identifiedBy identifier: (Item) -> ID,
+        hasChanged: ((Item, Item) -> Bool)? = nil
+    ) -> SectionedListChanges<ID> {
         var newPaths: [ID: ListIndexPath] = [:]
         newPaths.reserveCapacity(newList.itemCount)
         var newIDs: [[ID]] = []
@@ -31,8 +33,9 @@ extension SectionedList {
             ids.reserveCapacity(content.count)
             for (row, item) in content.enumerated() {
                 let id = identifier(item)
-                precondition(newPaths.updateValue(ListIndexPath(section: section, row: row), forKey: id) == nil,
-                             "identifier \(id) appears twice in the new list; identifiers must be unique")
+                precondition(
+                    newPaths.updateValue(ListIndexPath(section: section, row: row), forKey: id) == nil,
+                    "identifier \(id) appears twice in the new list; identifiers must be unique")
                 ids.append(id)
             }
             newIDs.append(ids)

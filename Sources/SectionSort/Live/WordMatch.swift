@@ -30,7 +30,8 @@ struct WordMatch: Sendable {
                             let shared = min(length, query.count)
                             // The first byte decides for most words: no call for those.
                             if shared > 0 && bytes[position + 1] == query[0] && (length >= query.count || header & 0x80 != 0)
-                                && memcmp(bytes.baseAddress! + position + 1, query.baseAddress!, shared) == 0 {
+                                && memcmp(bytes.baseAddress! + position + 1, query.baseAddress!, shared) == 0
+                            {
                                 matches.append(WordMatch(item: Int32(item), word: word, needsCheck: length < query.count))
                                 break
                             }

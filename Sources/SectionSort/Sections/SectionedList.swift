@@ -52,8 +52,10 @@ public struct SectionedList<Item>: RandomAccessCollection {
     let titleIndices: [Int?]
     let periods: [DatePeriod]?
 
-    init(indexTitles: [String], storage: [Item], sectionRanges: [Range<Int>], titles: [String], titleIndices: [Int?],
-         periods: [DatePeriod]? = nil) {
+    init(
+        indexTitles: [String], storage: [Item], sectionRanges: [Range<Int>], titles: [String], titleIndices: [Int?],
+        periods: [DatePeriod]? = nil
+    ) {
         self.indexTitles = indexTitles
         self.storage = storage
         self.sectionRanges = sectionRanges
@@ -74,8 +76,9 @@ public struct SectionedList<Item>: RandomAccessCollection {
     ///
     /// - Complexity: O(1).
     public subscript(position: Int) -> Section {
-        Section(title: titles[position], indexTitleIndex: titleIndices[position], period: periods?[position],
-                storage: storage, range: sectionRanges[position])
+        Section(
+            title: titles[position], indexTitleIndex: titleIndices[position], period: periods?[position],
+            storage: storage, range: sectionRanges[position])
     }
 
     /// The item at `row` of `section`.

@@ -15,7 +15,8 @@ public enum UTF8Decoding {
         while offset < bytes.count {
             // Eight ASCII bytes at a time: the common case of names and identifiers.
             while offset + 8 <= bytes.count,
-                  UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 offset += 8
             }
             guard offset < bytes.count else { return nil }

@@ -32,16 +32,20 @@ struct RunMerger {
     /// Merges the entries of section `rank` of each of `runs` (at most `fanIn`, in input order) and
     /// calls `body` with each in order; the bytes are valid during the call. Sections are merged
     /// independently, so several threads may merge different ones at once.
-    static func mergeSection(_ rank: Int, of runs: [SortedRun.File], bufferSize: Int,
-                             _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
+    static func mergeSection(
+        _ rank: Int, of runs: [SortedRun.File], bufferSize: Int,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
+    ) throws(CLIError) {
         let parts = runs.compactMap { run in run.bytes(ofSection: rank).map { (run.path, Optional($0)) } }
         try merge(parts, bufferSize: bufferSize, body)
     }
 
     /// Merges up to `fanIn` runs (or parts of them) through a tree of losers: each entry out costs
     /// one comparison per level (about log2 of the runs), against two for a binary heap.
-    private static func merge(_ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
-                              _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void) throws(CLIError) {
+    private static func merge(
+        _ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
+    ) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
         for part in parts { readers.append(try SortedRun.Reader(path: part.path, bytes: part.bytes, bufferSize: bufferSize)) }
         let count = readers.count

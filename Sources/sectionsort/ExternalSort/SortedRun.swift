@@ -71,8 +71,10 @@ enum SortedRun {
     /// Writes at `start` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`, and
     /// returns where the next entry goes. Runs are encoded by several threads, each into its own
     /// bytes sized with ``encodedSize(keyCount:recordCount:)``, and written in order.
-    static func encode(rank: Int, key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>,
-                       at start: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+    static func encode(
+        rank: Int, key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>,
+        at start: UnsafeMutableRawPointer
+    ) -> UnsafeMutableRawPointer {
         start.storeBytes(of: UInt32(key.count + 2).littleEndian, as: UInt32.self)
         start.storeBytes(of: UInt16(rank).bigEndian, toByteOffset: 4, as: UInt16.self)
         var next = start + 6

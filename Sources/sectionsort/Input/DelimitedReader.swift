@@ -80,8 +80,9 @@ struct DelimitedReader {
                     continue
                 }
                 guard fields.count == columns.count else {
-                    throw .data("the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header \(columns.count) "
-                                + "(every record needs one field per column)", at: location(range.lowerBound))
+                    throw .data(
+                        "the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header \(columns.count) "
+                            + "(every record needs one field per column)", at: location(range.lowerBound))
                 }
                 func decoded(_ column: Int) -> Range<Int> {
                     let start = keyBytes.count
@@ -103,7 +104,9 @@ struct DelimitedReader {
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
-            if let secondary = record.secondary { set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound) }
+            if let secondary = record.secondary {
+                set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound)
+            }
             if let reading = record.reading { set.readingSpans!.append(keyBase + reading.lowerBound..<keyBase + reading.upperBound) }
         }
         return consumed
@@ -125,18 +128,23 @@ struct DelimitedReader {
         }
     }
 
-    private mutating func readHeader(_ fields: [Field], bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
-                                     location: (Int) -> SourceLocation) throws(CLIError) {
+    private mutating func readHeader(
+        _ fields: [Field], bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+        location: (Int) -> SourceLocation
+    ) throws(CLIError) {
         var names: [String] = []
         for field in fields {
             var content: [UInt8] = []
             Self.appendContent(of: field, in: bytes, to: &content)
-            names.append(try content.withUnsafeBufferPointer { (text) throws(CLIError) in
-                try decoder.decode(text, at: location(field.range.lowerBound))
-            })
+            names.append(
+                try content.withUnsafeBufferPointer { (text) throws(CLIError) in
+                    try decoder.decode(text, at: location(field.range.lowerBound))
+                })
         }
         func missing(_ column: String) -> CLIError {
-            .data("no column '\(Echo.bounded(column))' in the header (columns: \(Echo.bounded(names.joined(separator: ", "))))", at: location(range.lowerBound))
+            .data(
+                "no column '\(Echo.bounded(column))' in the header (columns: \(Echo.bounded(names.joined(separator: ", "))))",
+                at: location(range.lowerBound))
         }
         guard let key = names.firstIndex(of: keyColumn) else { throw missing(keyColumn) }
         func column(_ name: String?) throws(CLIError) -> Int? {
@@ -164,8 +172,10 @@ struct DelimitedReader {
     }
 
     /// The record starting at `start`.
-    private func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool,
-                             location: (Int) -> SourceLocation) throws(CLIError) -> Outcome {
+    private func parseRecord(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool,
+        location: (Int) -> SourceLocation
+    ) throws(CLIError) -> Outcome {
         var fields: [Field] = []
         var position = start
         while true {
@@ -199,8 +209,9 @@ struct DelimitedReader {
             if position < bytes.count && bytes[position] == 0x0D {
                 if position + 1 == bytes.count && !isFinal { return .incomplete }
                 if position + 1 == bytes.count || bytes[position + 1] != 0x0A {
-                    throw .data("a carriage return not followed by a line feed (records end with LF or CR LF; "
-                                + "old Mac line endings can be converted with tr '\\r' '\\n')", at: location(position))
+                    throw .data(
+                        "a carriage return not followed by a line feed (records end with LF or CR LF; "
+                            + "old Mac line endings can be converted with tr '\\r' '\\n')", at: location(position))
                 }
             }
             if position < bytes.count && bytes[position] == delimiter { position += 1; continue }

@@ -6,7 +6,9 @@ import Foundation
 /// extra, empty record.
 enum LineReader {
     /// Calls `body` with each line's byte range (without its line ending) and 0-based number.
-    static func forEachLine<Failure: Error>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Failure) -> Void) throws(Failure) {
+    static func forEachLine<Failure: Error>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Int) throws(Failure) -> Void)
+        throws(Failure)
+    {
         var start = 0, number = 0
         while start < bytes.count {
             let end = endOfLine(in: bytes, from: start)
@@ -49,12 +51,16 @@ enum LineReader {
     ///
     /// Large inputs are cut at line ends into pieces that are split and checked in parallel; the
     /// records and the first error (in input order) are the same as a sequential pass would give.
-    static func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, decoder: KeyDecoder, threads: Int?,
-                     into set: inout RecordSet) throws(CLIError) -> Int {
+    static func read(
+        _ data: [UInt8], isFinal: Bool, name: String, line: Int, decoder: KeyDecoder, threads: Int?,
+        into set: inout RecordSet
+    ) throws(CLIError) -> Int {
         let length = completeLength(of: data, isFinal: isFinal)
         let base = set.appendInput(data, length: length, name: name, line: line)
         let pieces = set.bytes.withUnsafeBufferPointer { bytes in
-            cut(UnsafeBufferPointer(rebasing: bytes[base...]), into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
+            cut(
+                UnsafeBufferPointer(rebasing: bytes[base...]),
+                into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
         }
         let slots = ResultSlots<Result<[Range<Int>], PieceError>>(count: pieces.count, repeating: .success([]))
         let all = set.bytes
@@ -96,7 +102,9 @@ enum LineReader {
         return pieces.isEmpty ? [0..<0] : pieces
     }
 
-    private static func readPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoder: KeyDecoder) -> Result<[Range<Int>], PieceError> {
+    private static func readPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoder: KeyDecoder) -> Result<
+        [Range<Int>], PieceError
+    > {
         let local = UnsafeBufferPointer(rebasing: bytes[range])
         if !decoder.lossy, let offset = UTF8Decoding.firstInvalidOffset(local) { return .failure(PieceError(offset: offset)) }
         var spans: [Range<Int>] = []

@@ -15,8 +15,10 @@ struct RecordBatches {
     /// Calls `body` with each batch, in input order; `isLast` is true for the final one (which may
     /// be empty), and `header` is the csv or tsv header row of the first input, once read. After
     /// `body` returns, the batch is gone.
-    mutating func forEach(progress: ProgressLine,
-                          _ body: (_ batch: RecordSet, _ isLast: Bool, _ header: [UInt8]?) throws(CLIError) -> Void) throws(CLIError) {
+    mutating func forEach(
+        progress: ProgressLine,
+        _ body: (_ batch: RecordSet, _ isLast: Bool, _ header: [UInt8]?) throws(CLIError) -> Void
+    ) throws(CLIError) {
         var batch = RecordSet()
         var recordsRead = 0
         // Reads take a fraction of the budget, so that a batch fills it in a few reads.
@@ -45,9 +47,10 @@ struct RecordBatches {
                 if let names = parser.columnNames, !parser.columnsChecked {
                     // Several csv or tsv inputs are one table: every header must be the first's.
                     if let first = firstColumns, first.names != names {
-                        throw .data("the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
-                                    + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
-                                    at: SourceLocation(file: input.name, line: 1, column: 1))
+                        throw .data(
+                            "the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
+                                + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
+                            at: SourceLocation(file: input.name, line: 1, column: 1))
                     }
                     if firstColumns == nil { firstColumns = (input.name, names) }
                     parser.columnsChecked = true
@@ -98,12 +101,14 @@ struct RecordBatches {
             self.options = options
             decoder = KeyDecoder(lossy: options.lossy)
             if options.inputFormat == .csv || options.inputFormat == .tsv {
-                delimited = DelimitedReader(delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                                            secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
+                delimited = DelimitedReader(
+                    delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
+                    secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
                 if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {
-                jsonLines = JSONLinesReader(keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
+                jsonLines = JSONLinesReader(
+                    keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
             }
         }
 
@@ -113,7 +118,8 @@ struct RecordBatches {
         mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into batch: inout RecordSet) throws(CLIError) -> Int {
             switch options.inputFormat {
             case .lines:
-                return try LineReader.read(data, isFinal: isFinal, name: name, line: line, decoder: decoder, threads: options.threads, into: &batch)
+                return try LineReader.read(
+                    data, isFinal: isFinal, name: name, line: line, decoder: decoder, threads: options.threads, into: &batch)
             case .csv, .tsv:
                 return try delimited!.read(data, isFinal: isFinal, name: name, line: line, into: &batch)
             case .jsonl:

@@ -56,16 +56,19 @@ struct RecordSet: Sendable {
         if let readingSpans {
             readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
         }
-        return UTF8Keys(count: count, read: { item, body in
-            if let keySpans {
-                keyBytes.withUnsafeBufferPointer { keys in
-                    body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]),
-                         secondarySpans.map { UnsafeBufferPointer(rebasing: keys[$0[item]]) })
+        return UTF8Keys(
+            count: count,
+            read: { item, body in
+                if let keySpans {
+                    keyBytes.withUnsafeBufferPointer { keys in
+                        body(
+                            UnsafeBufferPointer(rebasing: keys[keySpans[item]]),
+                            secondarySpans.map { UnsafeBufferPointer(rebasing: keys[$0[item]]) })
+                    }
+                } else {
+                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), nil) }
                 }
-            } else {
-                bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), nil) }
-            }
-        }, readReading: readReading)
+            }, readReading: readReading)
     }
 
     /// The records at `positions` (ascending), in that order; the bytes are shared, not copied.

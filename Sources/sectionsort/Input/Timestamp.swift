@@ -15,7 +15,9 @@ enum Timestamp {
         let bytes = Array(text.utf8)
         var position = 0
         func number(_ digits: Int, _ what: String) throws(ParseError) -> Int {
-            guard position + digits <= bytes.count else { throw ParseError(message: "expected \(what)", offset: min(position, bytes.count)) }
+            guard position + digits <= bytes.count else {
+                throw ParseError(message: "expected \(what)", offset: min(position, bytes.count))
+            }
             var value = 0
             for index in position..<position + digits {
                 let byte = bytes[index]
@@ -96,8 +98,9 @@ enum Timestamp {
         let secondsOfDay = local - days * 86400
         let (year, month, day) = civilFromDays(days)
         let sign = offset < 0 ? "-" : "+"
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, secondsOfDay / 3600, secondsOfDay / 60 % 60,
-                      secondsOfDay % 60, sign, abs(offset) / 3600, abs(offset) / 60 % 60)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, secondsOfDay / 3600, secondsOfDay / 60 % 60,
+            secondsOfDay % 60, sign, abs(offset) / 3600, abs(offset) / 60 % 60)
     }
 
     private static func daysInMonth(_ year: Int, _ month: Int) -> Int {

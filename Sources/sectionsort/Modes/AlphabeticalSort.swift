@@ -13,7 +13,10 @@ struct AlphabeticalSort {
     /// Runs merged at once; more are merged in passes.
     private let fanIn = 32
 
-    init(options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine, phases: PhaseTimes) {
+    init(
+        options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine,
+        phases: PhaseTimes
+    ) {
         self.options = options
         self.collation = collation
         self.sectioning = sectioning
@@ -123,8 +126,9 @@ struct AlphabeticalSort {
     }
 
     private func makeWriter(header: [UInt8]?) throws(CLIError) -> SectionWriter {
-        try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
-                          context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
+        try SectionWriter(
+            output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+            context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
     }
 
     private func writeInMemory(_ batch: RecordSet, header: [UInt8]?) throws(CLIError) {
@@ -165,8 +169,9 @@ struct AlphabeticalSort {
                 }
                 text.reserveCapacity(range.count * 48)
                 for position in range {
-                    renderer.append(UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
-                                    isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                    renderer.append(
+                        UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]),
+                        isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
                 }
             }
         } write: { (text, count) throws(CLIError) in
@@ -178,14 +183,17 @@ struct AlphabeticalSort {
     /// the pieces to `write` in order with the number of positions each covers. Records are read
     /// in sorted order, scattered over the input, so most of the time goes to waiting on memory,
     /// which threads overlap.
-    private func forEachRenderedPiece(of positions: Range<Int>, render: @Sendable (_ range: Range<Int>, _ text: inout [UInt8]) -> Void,
-                                      write: (_ text: [UInt8], _ count: Int) throws(CLIError) -> Void) throws(CLIError) {
+    private func forEachRenderedPiece(
+        of positions: Range<Int>, render: @Sendable (_ range: Range<Int>, _ text: inout [UInt8]) -> Void,
+        write: (_ text: [UInt8], _ count: Int) throws(CLIError) -> Void
+    ) throws(CLIError) {
         for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: 1 << 16) {
             let window = windowStart..<min(positions.upperBound, windowStart + (1 << 16))
             let pieceCount = window.count < 4096 ? 1 : threads * 2
             let pieces = ResultSlots<[UInt8]>(count: pieceCount, repeating: [])
             DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
-                let range = window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
+                let range =
+                    window.lowerBound + window.count * piece / pieceCount..<window.lowerBound + window.count * (piece + 1) / pieceCount
                 var text: [UInt8] = []
                 render(range, &text)
                 pieces[piece] = text
@@ -208,13 +216,16 @@ struct AlphabeticalSort {
                     writer.beginSection(rank: section.rank)
                     do throws(CLIError) {
                         try forEachRenderedPiece(of: section.positions) { range, entries in
-                            let size = range.reduce(0) { $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count) }
+                            let size = range.reduce(0) {
+                                $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
+                            }
                             entries = batch.bytes.withUnsafeBufferPointer { bytes in
                                 [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                                     var next = UnsafeMutableRawPointer(buffer.baseAddress!)
                                     for position in range {
-                                        next = SortedRun.encode(rank: section.rank, key: keyAt(position),
-                                                                record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
+                                        next = SortedRun.encode(
+                                            rank: section.rank, key: keyAt(position),
+                                            record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
                                     }
                                     count = size
                                 }

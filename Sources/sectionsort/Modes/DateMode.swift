@@ -25,12 +25,14 @@ func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
         records = batch
         header = batchHeader
     }
-    let instants = try parseInstants(records, format: options.dateFormat, timeZone: sectioning.calendar.timeZone,
-                                     keysAreWholeLines: options.inputFormat == .lines)
+    let instants = try parseInstants(
+        records, format: options.dateFormat, timeZone: sectioning.calendar.timeZone,
+        keysAreWholeLines: options.inputFormat == .lines)
     let list = dateSectioning.sections(of: Array(instants.indices), by: { instants[$0] })
     progress.finish()
-    let writer = try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
-                                   context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit), header: header)
+    let writer = try SectionWriter(
+        output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+        context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit), header: header)
     try records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
         for section in list {
             try writer.startSection(title: section.title, period: section.period)
@@ -53,7 +55,9 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
         for index in 0..<records.count {
             let key = records.key(at: index)
             guard let date = formatter.date(from: key) else {
-                throw .data("'\(Echo.bounded(key))' does not match the date format '\(Echo.bounded(format))'", at: records.location(ofRecord: index))
+                throw .data(
+                    "'\(Echo.bounded(key))' does not match the date format '\(Echo.bounded(format))'", at: records.location(ofRecord: index)
+                )
             }
             instants.append(date)
         }
@@ -65,8 +69,9 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
             instants.append(try Timestamp.parse(key))
         } catch {
             let column = key.utf8.prefix(error.offset).count + 1
-            throw .data("not an ISO 8601 timestamp ('\(Echo.bounded(key))'): \(error.message)",
-                        at: records.location(ofRecord: index, column: keysAreWholeLines ? column : 1))
+            throw .data(
+                "not an ISO 8601 timestamp ('\(Echo.bounded(key))'): \(error.message)",
+                at: records.location(ofRecord: index, column: keysAreWholeLines ? column : 1))
         }
     }
     return instants

@@ -7,8 +7,10 @@ import Foundation
 /// of the parts of an input, sorted together, are the order of the whole. Nothing reaches standard
 /// output before the whole input has been read (``SpooledOutput``), so a data error in a later
 /// batch writes nothing.
-func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
-              progress: ProgressLine) throws(CLIError) {
+func emitKeys(
+    _ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
+    progress: ProgressLine
+) throws(CLIError) {
     let output = SpooledOutput(memoryLimit: max(1 << 20, budget / 2), temporaryParent: options.temporaryDirectory)
     let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
     var batches = RecordBatches(options: options, budget: budget)
@@ -28,7 +30,8 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
         for window in stride(from: 0, to: batch.count, by: 1 << 18) {
             let items = window..<min(batch.count, window + (1 << 18))
             // Each chunk's records, and the first record that NUL framing could not carry.
-            let lines = ResultSlots<(text: [UInt8], unframable: Int?)>(count: (items.count + chunkSize - 1) / chunkSize, repeating: ([], nil))
+            let lines = ResultSlots<(text: [UInt8], unframable: Int?)>(
+                count: (items.count + chunkSize - 1) / chunkSize, repeating: ([], nil))
             let first = options.partOffset + recordsBefore, part = options.part
             do {
                 try collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
@@ -37,8 +40,10 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
                     batch.bytes.withUnsafeBufferPointer { bytes in
                         for item in chunk where unframable == nil {
                             let (rank, key) = keyOf(item)
-                            if !KeyRecord.append(rank: rank, key: key, part: part, position: first + item,
-                                                 record: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]), framing: framing, to: &text) {
+                            if !KeyRecord.append(
+                                rank: rank, key: key, part: part, position: first + item,
+                                record: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]), framing: framing, to: &text)
+                            {
                                 unframable = item
                             }
                         }
@@ -50,8 +55,9 @@ func emitKeys(_ options: CommandLineOptions, budget: Int, collation: IndexedColl
             }
             let results = lines.elements
             if let item = results.lazy.compactMap(\.unframable).first {
-                throw .data("the record holds a NUL byte, which ends a record with -z (use line-feed key records, without -z)",
-                            at: batch.location(ofRecord: item))
+                throw .data(
+                    "the record holds a NUL byte, which ends a record with -z (use line-feed key records, without -z)",
+                    at: batch.location(ofRecord: item))
             }
             for result in results {
                 try result.text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }

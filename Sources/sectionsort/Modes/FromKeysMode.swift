@@ -21,9 +21,10 @@ struct SectionsFromKeys {
             let record = Array(reader.record)
             guard let known = identity else { identity = (record, reader.location()); return }
             guard record == known.record else {
-                throw .data("this part's keys were made differently from those of \(known.location): "
-                            + "\(Self.describe(record)) against \(Self.describe(known.record)); every part must be keyed with the same "
-                            + "sectionsort, ICU, locale and options", at: reader.location())
+                throw .data(
+                    "this part's keys were made differently from those of \(known.location): "
+                        + "\(Self.describe(record)) against \(Self.describe(known.record)); every part must be keyed with the same "
+                        + "sectionsort, ICU, locale and options", at: reader.location())
             }
         }
         // Each stream's leading identity records, then its first key record.
@@ -36,8 +37,9 @@ struct SectionsFromKeys {
             }
         }
         guard let identity else {
-            throw .data("no identity record (#sectionsort-keys): key records are made by sectionsort --emit-keys, which writes one first",
-                        at: SourceLocation(file: readers.first?.name ?? "<stdin>", line: 1, column: 1))
+            throw .data(
+                "no identity record (#sectionsort-keys): key records are made by sectionsort --emit-keys, which writes one first",
+                at: SourceLocation(file: readers.first?.name ?? "<stdin>", line: 1, column: 1))
         }
         let keyed: KeyIdentity
         switch identity.record.withUnsafeBufferPointer({ KeyIdentity.parse($0) }) {
@@ -47,25 +49,31 @@ struct SectionsFromKeys {
         let made = keyed.options
         let collation: IndexedCollation
         do {
-            collation = try IndexedCollation(locale: keyed.requestedLocale, options: CollationOptions(
-                ignoresCase: made.ignoreCase, ignoresAccents: made.ignoreAccents, numeric: made.numeric, otherSection: made.otherFirst ? .first : .last))
+            collation = try IndexedCollation(
+                locale: keyed.requestedLocale,
+                options: CollationOptions(
+                    ignoresCase: made.ignoreCase, ignoresAccents: made.ignoreAccents, numeric: made.numeric,
+                    otherSection: made.otherFirst ? .first : .last))
         } catch {
             throw CLIError(code: .software, message: error.description)
         }
         let here = KeyIdentity(collation: collation, options: made, header: keyed.header.map { Array($0.utf8) })
         guard here == keyed else {
-            throw .data("the keys were made with \(keyed.versionDescription); this machine has \(here.versionDescription): "
-                        + "keys from different versions do not order alike, so they cannot be read here", at: identity.location)
+            throw .data(
+                "the keys were made with \(keyed.versionDescription); this machine has \(here.versionDescription): "
+                    + "keys from different versions do not order alike, so they cannot be read here", at: identity.location)
         }
         let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .descending : .ascending))
-        let writer = try SectionWriter(output: BufferedOutput(), format: options.outputFormat, inputFormat: made.inputFormat,
-                                       context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
-                                       header: keyed.header.map { Array($0.utf8) })
+        let writer = try SectionWriter(
+            output: BufferedOutput(), format: options.outputFormat, inputFormat: made.inputFormat,
+            context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
+            header: keyed.header.map { Array($0.utf8) })
         var previous: [UInt8] = [], rank = -1, written = 0
         var unescaped: [UInt8] = []
         while !active.isEmpty {
             var best = 0
-            for candidate in active.indices.dropFirst() where Self.compare(readers[active[candidate]].record, readers[active[best]].record) < 0 {
+            for candidate in active.indices.dropFirst()
+            where Self.compare(readers[active[candidate]].record, readers[active[best]].record) < 0 {
                 best = candidate
             }
             let reader = readers[active[best]]
@@ -77,17 +85,21 @@ struct SectionsFromKeys {
             switch KeyRecord.fields(of: bytes) {
             case .success(let found): fields = found
             case .failure(let error):
-                throw .data("not a key record: expected \(error.expected) (SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD)", at: reader.location(column: error.offset))
+                throw .data(
+                    "not a key record: expected \(error.expected) (SECTION<TAB>KEY<TAB>POSITION<TAB>RECORD)",
+                    at: reader.location(column: error.offset))
             }
             guard fields.rank < titles.count else {
-                throw .data("SECTION \(fields.rank) is past the \(titles.count) sections of locale \(collation.locale)", at: reader.location())
+                throw .data(
+                    "SECTION \(fields.rank) is past the \(titles.count) sections of locale \(collation.locale)", at: reader.location())
             }
             let prefix = UnsafeBufferPointer(rebasing: bytes[0..<fields.prefixLength])
             if !previous.isEmpty {
                 let order = previous.withUnsafeBufferPointer { Self.compare(prefix, $0) }
                 if order == 0 {
-                    throw .data("the same SECTION, KEY and POSITION as the record before: parts overlap (give each part its own --part)",
-                                at: reader.location())
+                    throw .data(
+                        "the same SECTION, KEY and POSITION as the record before: parts overlap (give each part its own --part)",
+                        at: reader.location())
                 }
                 if order < 0 { throw .data("key records are not sorted by bytes (sort them with LC_ALL=C sort)", at: reader.location()) }
             }

@@ -24,16 +24,19 @@ func run() throws(CLIError) {
     if options.mode == .date { return try runDateMode(options) }
 
     let collation = try makeCollation(options)
-    let sectioning = SectioningOptions(order: options.descending ? .descending : .ascending, threads: options.threads,
-                                       readsChineseNames: options.chineseNames)
+    let sectioning = SectioningOptions(
+        order: options.descending ? .descending : .ascending, threads: options.threads,
+        readsChineseNames: options.chineseNames)
     let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
     let progress = ProgressLine(enabled: !options.quiet)
     defer { progress.finish() }
     if options.emitKeys {
         return try emitKeys(options, budget: budget, collation: collation, sectioning: sectioning, progress: progress)
     }
-    try AlphabeticalSort(options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
-                         phases: phases).run()
+    try AlphabeticalSort(
+        options: options, collation: collation, sectioning: sectioning, budget: budget, progress: progress,
+        phases: phases
+    ).run()
     phases.report()
 }
 
@@ -42,9 +45,11 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
     do {
-        collation = try IndexedCollation(locale: localeID, options: CollationOptions(
-            ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
-            otherSection: options.otherFirst ? .first : .last))
+        collation = try IndexedCollation(
+            locale: localeID,
+            options: CollationOptions(
+                ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
+                otherSection: options.otherFirst ? .first : .last))
     } catch {
         // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
         throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")
@@ -66,7 +71,8 @@ func printVersion(_ options: CommandLineOptions) throws(CLIError) {
     } else {
         try output.write(CommandLineOptions.version + "\n")
         try output.write("ICU \(identity.version.icu), Unicode Collation Algorithm \(identity.version.uca)\n")
-        try output.write("collation: locale \(collation.locale) (asked: \(collation.requestedLocale)), collator version \(identity.version.collator)\n")
+        try output.write(
+            "collation: locale \(collation.locale) (asked: \(collation.requestedLocale)), collator version \(identity.version.collator)\n")
     }
     try output.flush()
 }

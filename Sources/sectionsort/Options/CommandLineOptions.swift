@@ -181,13 +181,17 @@ struct CommandLineOptions {
             case "-f", "--input-format":
                 let text = try value(for: name, inline: inline)
                 guard let format = InputFormat(rawValue: text) else {
-                    throw .usage("unknown input format '\(Echo.bounded(text))' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw .usage(
+                        "unknown input format '\(Echo.bounded(text))' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 options.inputFormat = format
             case "-o", "--format":
                 let text = try value(for: name, inline: inline)
                 guard let format = OutputFormat(rawValue: text) else {
-                    throw .usage("unknown output format '\(Echo.bounded(text))' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    throw .usage(
+                        "unknown output format '\(Echo.bounded(text))' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 options.outputFormat = format
             case "--by":
@@ -196,7 +200,9 @@ struct CommandLineOptions {
                 options.mode = mode
             case "--unit":
                 let text = try value(for: name, inline: inline)
-                guard let unit = Unit(rawValue: text) else { throw .usage("--unit takes day, week, month or year, not '\(Echo.bounded(text))'") }
+                guard let unit = Unit(rawValue: text) else {
+                    throw .usage("--unit takes day, week, month or year, not '\(Echo.bounded(text))'")
+                }
                 options.unit = unit
                 options.unitGiven = true
             case "--time-zone": options.timeZone = try value(for: name, inline: inline)
@@ -210,7 +216,9 @@ struct CommandLineOptions {
                 options.localeGiven = true
             case "-j", "--threads":
                 let text = try value(for: name, inline: inline)
-                guard let threads = Int(text), threads > 0 else { throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'") }
+                guard let threads = Int(text), threads > 0 else {
+                    throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'")
+                }
                 // The work is bound by the cores: threads past them only add overhead (-j 100000
                 // once took twice as long), so a number past any machine's cores is a mistake.
                 guard threads <= maximumThreads else { throw .usage("--threads takes at most \(maximumThreads), not \(threads)") }
@@ -248,14 +256,20 @@ struct CommandLineOptions {
             default:
                 throw .usage("unknown option '\(Echo.bounded(name))'")
             }
-            if inline != nil && ["--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
-                                 "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
-                                 "--from-keys", "--zero-terminated", "--chinese-names"].contains(name) {
+            if inline != nil
+                && [
+                    "--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
+                    "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
+                    "--from-keys", "--zero-terminated", "--chinese-names",
+                ].contains(name)
+            {
                 throw .usage("option '\(Echo.bounded(name))' takes no value")
             }
-            if ["-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
+            if [
+                "-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
                 "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
-                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names"].contains(name) {
+                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names",
+            ].contains(name) {
                 options.orderingGiven.append(name)
             }
             index += 1
@@ -264,13 +278,18 @@ struct CommandLineOptions {
         if options.showHelp || options.showVersion { return options }
         if options.fromKeys {
             if let given = options.orderingGiven.first {
-                throw .usage("--from-keys takes the locale, ordering and input format from the key records; '\(given)' cannot be given with it")
+                throw .usage(
+                    "--from-keys takes the locale, ordering and input format from the key records; '\(given)' cannot be given with it")
             }
-            if options.grep != nil { throw .usage("--grep filters records before their keys are computed; it cannot be combined with --from-keys") }
+            if options.grep != nil {
+                throw .usage("--grep filters records before their keys are computed; it cannot be combined with --from-keys")
+            }
             if options.inputs.isEmpty { options.inputs = ["-"] }
             return options
         }
-        if (options.part != 0 || options.partOffset != 0) && !options.emitKeys { throw .usage("--part and --part-offset apply to --emit-keys") }
+        if (options.part != 0 || options.partOffset != 0) && !options.emitKeys {
+            throw .usage("--part and --part-offset apply to --emit-keys")
+        }
         if options.zeroTerminated && !options.emitKeys { throw .usage("--zero-terminated applies to --emit-keys and --from-keys") }
         if options.header != nil && options.headerFile != nil { throw .usage("give the header with --header or --header-file, not both") }
         if (options.header != nil || options.headerFile != nil) && options.inputFormat != .csv && options.inputFormat != .tsv {
@@ -284,7 +303,8 @@ struct CommandLineOptions {
             }
         case .lines:
             if options.key != nil || options.then != nil || options.reading != nil {
-                throw .usage("--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
+                throw .usage(
+                    "--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
             }
         }
         if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
@@ -299,7 +319,9 @@ struct CommandLineOptions {
         if options.grep != nil && (options.mode == .date || options.emitKeys) {
             throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")
         }
-        if options.mode == .date && options.emitKeys { throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date") }
+        if options.mode == .date && options.emitKeys {
+            throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date")
+        }
         if options.mode == .date && options.timeZone == nil {
             // glibc's TZ=:Europe/Stockholm names the same zone as TZ=Europe/Stockholm.
             let zone = environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
@@ -316,8 +338,10 @@ struct CommandLineOptions {
             guard let percent = Double(text.dropLast()), percent > 0, percent <= 100 else { return nil }
             return Int(Double(ProcessInfo.processInfo.physicalMemory) * percent / 100)
         }
-        let multipliers: [Character: Int] = ["b": 1, "B": 1, "k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20,
-                                             "g": 1 << 30, "G": 1 << 30, "t": 1 << 40, "T": 1 << 40]
+        let multipliers: [Character: Int] = [
+            "b": 1, "B": 1, "k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20,
+            "g": 1 << 30, "G": 1 << 30, "t": 1 << 40, "T": 1 << 40,
+        ]
         let multiplier = multipliers[last]
         guard let number = Int(multiplier == nil ? Substring(text) : text.dropLast()), number > 0 else { return nil }
         let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier ?? 1)

@@ -77,8 +77,10 @@ enum KeyRecord {
 
     /// Appends a whole key record; false (with nothing appended past `text`'s old end) when
     /// `record` holds a NUL that NUL framing cannot carry.
-    static func append(rank: Int, key: UnsafeBufferPointer<UInt8>, part: Int, position: Int, record: UnsafeBufferPointer<UInt8>,
-                       framing: Framing, to text: inout [UInt8]) -> Bool {
+    static func append(
+        rank: Int, key: UnsafeBufferPointer<UInt8>, part: Int, position: Int, record: UnsafeBufferPointer<UInt8>,
+        framing: Framing, to text: inout [UInt8]
+    ) -> Bool {
         appendDecimal(rank, width: sectionWidth, to: &text)
         text.append(0x09)
         appendKey(key, to: &text)
@@ -118,10 +120,14 @@ enum KeyRecord {
     static func fields(of bytes: UnsafeBufferPointer<UInt8>) -> Result<Fields, FormatError> {
         var rank = 0
         for index in 0..<sectionWidth {
-            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return .failure(FormatError(offset: index, expected: "a five-digit SECTION")) }
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else {
+                return .failure(FormatError(offset: index, expected: "a five-digit SECTION"))
+            }
             rank = rank * 10 + Int(bytes[index] - 0x30)
         }
-        guard bytes.count > sectionWidth, bytes[sectionWidth] == 0x09 else { return .failure(FormatError(offset: sectionWidth, expected: "a TAB after SECTION")) }
+        guard bytes.count > sectionWidth, bytes[sectionWidth] == 0x09 else {
+            return .failure(FormatError(offset: sectionWidth, expected: "a TAB after SECTION"))
+        }
         var position = sectionWidth + 1
         while position < bytes.count && bytes[position] != 0x09 { position += 1 }
         guard position < bytes.count else { return .failure(FormatError(offset: position, expected: "a TAB after KEY")) }

@@ -19,8 +19,10 @@ final class SectionWriter {
     /// How the current section's records are written.
     private(set) var renderer: RecordRenderer
 
-    init(output: BufferedOutput, format: CommandLineOptions.OutputFormat, inputFormat: CommandLineOptions.InputFormat,
-         context: SectionContext, header: [UInt8]?) throws(CLIError) {
+    init(
+        output: BufferedOutput, format: CommandLineOptions.OutputFormat, inputFormat: CommandLineOptions.InputFormat,
+        context: SectionContext, header: [UInt8]?
+    ) throws(CLIError) {
         self.output = output
         self.format = format
         self.inputFormat = inputFormat
@@ -41,7 +43,8 @@ final class SectionWriter {
                 try output.write(indexTitles.map(OutputEncoding.jsonString).joined(separator: ", "))
                 try output.write("], \"sections\": [")
             case .dates(let timeZone, let unit):
-                try output.write("{\"timeZone\": \(OutputEncoding.jsonString(timeZone.identifier)), \"unit\": \"\(unit.rawValue)\", \"sections\": [")
+                try output.write(
+                    "{\"timeZone\": \(OutputEncoding.jsonString(timeZone.identifier)), \"unit\": \"\(unit.rawValue)\", \"sections\": [")
             }
         case .csv:
             switch inputFormat {
@@ -65,7 +68,8 @@ final class SectionWriter {
             try output.write(sectionCount == 0 ? "\n" : ",\n")
             try output.write("  {\"title\": \(OutputEncoding.jsonString(title)), ")
             if let period, case .dates(let zone, _) = context {
-                try output.write("\"start\": \"\(Timestamp.format(period.start, in: zone))\", \"header\": \(OutputEncoding.jsonString(period.header)), ")
+                try output.write(
+                    "\"start\": \"\(Timestamp.format(period.start, in: zone))\", \"header\": \(OutputEncoding.jsonString(period.header)), ")
             }
             try output.write("\"items\": [")
         case .jsonl, .csv: renderer = renderer(forSectionTitled: title)

@@ -73,16 +73,21 @@ struct KeyIdentity: Equatable {
             return .failure(ParseError(reason: "the identity is not a JSON object"))
         }
         guard let format = object["keyFormat"] as? Int, format == formatVersion else {
-            return .failure(ParseError(reason: "key format \(object["keyFormat"].map { "\($0)" } ?? "?") (this sectionsort reads key format \(formatVersion))"))
+            return .failure(
+                ParseError(
+                    reason: "key format \(object["keyFormat"].map { "\($0)" } ?? "?") (this sectionsort reads key format \(formatVersion))")
+            )
         }
         func string(_ name: String) -> String? { object[name] as? String }
         func flag(_ name: String) -> Bool { object[name] as? Bool ?? false }
         guard let icu = string("icu"), let uca = string("uca"), let collator = string("collator"), let locale = string("locale"),
-              let requested = string("requestedLocale"), let sectionsort = string("sectionsort"),
-              let input = string("inputFormat").flatMap(CommandLineOptions.InputFormat.init(rawValue:)) else {
+            let requested = string("requestedLocale"), let sectionsort = string("sectionsort"),
+            let input = string("inputFormat").flatMap(CommandLineOptions.InputFormat.init(rawValue:))
+        else {
             return .failure(ParseError(reason: "the identity lacks a field"))
         }
-        var identity = KeyIdentity(version: CollationVersion(icu: icu, uca: uca, collator: collator), locale: locale, requestedLocale: requested)
+        var identity = KeyIdentity(
+            version: CollationVersion(icu: icu, uca: uca, collator: collator), locale: locale, requestedLocale: requested)
         identity.sectionsort = sectionsort
         identity.ignoreCase = flag("ignoreCase")
         identity.ignoreAccents = flag("ignoreAccents")
