@@ -16,7 +16,7 @@ struct ProlepticGregorian {
     /// 1600-01-01T00:00:00Z: before it, periods of the Gregorian and ISO 8601 calendars are
     /// computed here. (Foundation agrees from 1582-10-15 on; the margin keeps every period that
     /// could reach back to the reform, whatever the zone's offset, on one side.)
-    static let limit = Date(timeIntervalSince1970: Double(daysFromCivil(1600, 1, 1)) * 86400)
+    static let limit = Date(timeIntervalSince1970: Double(CivilDays.daysFromCivil(1600, 1, 1)) * 86400)
 
     /// Whether `calendar` is Gregorian with the ISO 8601 calendar's days, and `date` early enough
     /// that Foundation would compute it in the Julian calendar.
@@ -28,7 +28,7 @@ struct ProlepticGregorian {
     func interval(of unit: DateUnit, containing date: Date) -> (interval: DateInterval, year: Int, month: Int, day: Int) {
         let offset = Double(calendar.timeZone.secondsFromGMT(for: date))
         let day = Int(((date.timeIntervalSince1970 + offset) / 86400).rounded(.down))
-        let (year, month, _) = Self.civilFromDays(day)
+        let (year, month, _) = CivilDays.civilFromDays(day)
         let first: Int, next: Int
         switch unit {
         case .day:
@@ -40,15 +40,15 @@ struct ProlepticGregorian {
             (first, next) = (start, start + 7)
         case .month:
             (first, next) = (
-                Self.daysFromCivil(year, month, 1),
-                month == 12 ? Self.daysFromCivil(year + 1, 1, 1) : Self.daysFromCivil(year, month + 1, 1)
+                CivilDays.daysFromCivil(year, month, 1),
+                month == 12 ? CivilDays.daysFromCivil(year + 1, 1, 1) : CivilDays.daysFromCivil(year, month + 1, 1)
             )
         case .year:
-            (first, next) = (Self.daysFromCivil(year, 1, 1), Self.daysFromCivil(year + 1, 1, 1))
+            (first, next) = (CivilDays.daysFromCivil(year, 1, 1), CivilDays.daysFromCivil(year + 1, 1, 1))
         }
         let start = Date(timeIntervalSince1970: Double(first) * 86400 - offset)
         let end = Date(timeIntervalSince1970: Double(next) * 86400 - offset)
-        let (startYear, startMonth, startDay) = Self.civilFromDays(first)
+        let (startYear, startMonth, startDay) = CivilDays.civilFromDays(first)
         return (DateInterval(start: start, end: end), startYear, startMonth, startDay)
     }
 
@@ -63,28 +63,5 @@ struct ProlepticGregorian {
         if calendar.component(.day, from: date) == day { return (date, nil) }
         parts.day = 15
         return calendar.date(from: parts).map { ($0, day) }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (year 0 is 1 BC).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
-    }
-
-    /// The proleptic Gregorian date of a day counted from 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let dayOfEra = z - era * 146097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(CommandLine) import SectionSort
 
 /// ISO 8601 timestamps with a UTC offset, parsed and printed without Foundation's formatters
 /// (which cost microseconds per call): 2018-11-04T12:00:00-02:00, 2018-11-04T14:00:00.250Z,
@@ -85,7 +86,7 @@ enum Timestamp {
             offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (sign == 0x2D ? -1 : 1)
         }
         guard position == bytes.count else { throw ParseError(message: "unexpected text after the timestamp", offset: position) }
-        let days = daysFromCivil(year, month, day)
+        let days = CivilDays.daysFromCivil(year, month, day)
         let seconds = Double(days * 86400 + hour * 3600 + minute * 60 + second - offsetSeconds) + fraction
         return Date(timeIntervalSince1970: seconds)
     }
@@ -96,7 +97,7 @@ enum Timestamp {
         let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
         let secondsOfDay = local - days * 86400
-        let (year, month, day) = civilFromDays(days)
+        let (year, month, day) = CivilDays.civilFromDays(days)
         let sign = offset < 0 ? "-" : "+"
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, secondsOfDay / 3600, secondsOfDay / 60 % 60,
@@ -109,27 +110,5 @@ enum Timestamp {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146097 + dayOfEra - 719468
-    }
-
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let dayOfEra = z - era * 146097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
