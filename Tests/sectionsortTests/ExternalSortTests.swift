@@ -168,7 +168,19 @@ import Testing
                 Self.contents(runs).reduce(0) { $0 + Self.contents(runs.appendingPathComponent($1)).count }
             }
             // After 1 to 4 runs: the program is creating and writing runs when the signal comes.
-            while runFiles() < 1 + attempt % 4 { usleep(1_000) }
+            // Bounded by the child: one that ends before its runs appear is a failure, not a hang.
+            while runFiles() < 1 + attempt % 4 && process.isRunning { usleep(1_000) }
+            guard process.isRunning else {
+                process.waitUntilExit()
+                try? input.fileHandleForWriting.close()
+                // A sanitizer's runtime can fail to start under load (an unexpected memory
+                // mapping): that child never ran this program, so the attempt is not counted.
+                if messages.value().contains("Sanitizer") { continue }
+                let status = process.terminationStatus
+                Issue.record("attempt \(attempt): the program ended (status \(status)) before its runs: \(messages.value().prefix(2000))")
+                try? input.fileHandleForWriting.close()
+                return
+            }
             kill(process.processIdentifier, signalNumber)
             process.waitUntilExit()
             try? input.fileHandleForReading.close()
@@ -202,7 +214,9 @@ import Testing
         let names = (0..<30_000).map(Self.name)
         try input.fileHandleForWriting.write(contentsOf: Data(names.joined(separator: "\n").utf8))
         // Runs exist, so the program has set up its signal handling: then the hang-up comes.
-        while Self.contents(runs).reduce(0, { $0 + Self.contents(runs.appendingPathComponent($1)).count }) == 0 { usleep(1_000) }
+        while Self.contents(runs).reduce(0, { $0 + Self.contents(runs.appendingPathComponent($1)).count }) == 0 && process.isRunning {
+            usleep(1_000)
+        }
         kill(process.processIdentifier, SIGHUP)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
