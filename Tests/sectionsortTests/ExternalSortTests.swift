@@ -178,7 +178,6 @@ import Testing
                 if messages.value().contains("Sanitizer") { continue }
                 let status = process.terminationStatus
                 Issue.record("attempt \(attempt): the program ended (status \(status)) before its runs: \(messages.value().prefix(2000))")
-                try? input.fileHandleForWriting.close()
                 return
             }
             kill(process.processIdentifier, signalNumber)
