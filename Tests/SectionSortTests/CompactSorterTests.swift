@@ -3,7 +3,7 @@ import Testing
 
 @_spi(CommandLine) @testable import SectionSort
 
-/// The compact sorter keeps 11 key bytes per item and sorts tie groups by keys computed again: its
+/// The compact sorter keeps 19 key bytes per item and sorts tie groups by keys computed again: its
 /// order and sections must be the full-key engine's, byte for byte, above all where prefixes tie.
 @Suite struct CompactSorterTests {
     /// Texts that tie heavily: long shared starts (longer than a prefix), exact duplicates, empty
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func largeTieGroupsAndChineseNames() throws {
-        // Thousands of items with one 11-byte prefix: the radix passes run out of bytes and the
+        // Thousands of items with one 19-byte prefix: the radix passes run out of bytes and the
         // whole group is ordered by full keys.
         let collation = try IndexedCollation(locale: "zh_CN")
         var generator = SeededGenerator(seed: 5)
@@ -109,12 +109,15 @@ import Testing
         #expect(PrefixEntry.precedes(entry(short), entry(longer)))
         #expect(PrefixEntry.precedes(entry(longer), entry(other)))
         #expect(PrefixEntry.precedes(entry(other, section: 0), entry(short)))
-        let twelve = (1...12).map { UInt8($0) }
-        var changedLast = twelve
-        changedLast[11] = 200
-        #expect(PrefixEntry.ties(entry(twelve), entry(changedLast)), "byte 12 is past the prefix")
-        changedLast[10] = 200
-        #expect(!PrefixEntry.ties(entry(twelve), entry(changedLast)))
-        #expect(entry(twelve).radixByte(0) == 1 && entry(twelve).radixByte(1) == 1 && entry(twelve).radixByte(11) == 11)
+        let twenty = (1...20).map { UInt8($0) }
+        var changedLast = twenty
+        changedLast[19] = 200
+        #expect(PrefixEntry.ties(entry(twenty), entry(changedLast)), "byte 20 is past the prefix")
+        for position in [18, 9, 3] {
+            changedLast[position] = 200
+            #expect(!PrefixEntry.ties(entry(twenty), entry(changedLast)))
+            #expect(PrefixEntry.precedes(entry(twenty), entry(changedLast)))
+        }
+        #expect((0..<20).map { entry(twenty).radixByte($0) } == [1] + (1...19).map { $0 })
     }
 }

@@ -1,8 +1,8 @@
-/// Sections and sorts items in 16 bytes each, however long their keys: the command-line tool's
+/// Sections and sorts items in 24 bytes each, however long their keys: the command-line tool's
 /// in-memory sort for inputs that would not fit beside the full-key engine's entries.
 ///
 /// Each item's full sort key is computed once, while its batch is at hand, and only its section
-/// and the first 11 bytes of the key are kept (``PrefixEntry``). Sorting is in place. Items whose
+/// and the first 19 bytes of the key are kept (``PrefixEntry``). Sorting is in place. Items whose
 /// sections and prefixes are equal (a tie group) get their keys computed again, once per distinct
 /// text in the group, and are ordered by full key, then input order: so the order and sections
 /// are exactly those of ``IndexedCollation/sectionedOrder(of:options:progress:sortedKeys:)``.

@@ -53,7 +53,7 @@ enum PrefixEntrySorting {
         }
     }
 
-    /// Sorts `entries`, which share radix bytes before `byte`, by `(high, low)` and then by
+    /// Sorts `entries`, which share radix bytes before `byte`, by `(high, middle, low)` and then by
     /// identifier.
     ///
     /// - Complexity: O(n · d) for d distinguishing bytes (at most ``PrefixEntry/radixBytes``),

@@ -1,12 +1,15 @@
 import Foundation
+@_spi(CommandLine) import SectionSort
 
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///
-/// Sorting in memory takes about 100 bytes a record beside the input, five to eight times the
-/// input for short lines. So, as GNU sort sizes its buffer from its inputs' sizes, the default is
-/// sized from the input: as much as the input itself, which keeps the peak near the process's own
-/// 23 MiB plus 1.3 times the input (2.7 times the input for 1M names, 1.5 times for 10M). Inputs
-/// of unknown size (pipes) get half of physical memory.
+/// Sorting with the full-key engine takes about 100 bytes a record beside the input, five to eight
+/// times the input for short lines. So, as GNU sort sizes its buffer from its inputs' sizes, the
+/// default budget is sized from the input: as much as the input itself. Without `--memory-limit`,
+/// lines from regular files are first tried in the compact layout (``CompactSorter``: a copy of
+/// the input and 24 bytes a record), which sorts in memory whenever the process's peak stays
+/// within three times the input (``compactLimit(limit:inputs:)``); past that, the same batches
+/// become sorted runs. Inputs of unknown size (pipes) get half of physical memory.
 enum MemoryBudget {
     /// The smallest default: inputs up to a few megabytes are always sorted in memory.
     static let minimumDefault = 8 << 20
@@ -17,6 +20,46 @@ enum MemoryBudget {
         let halfOfMemory = Int(ProcessInfo.processInfo.physicalMemory / 2)
         guard let size = totalSize(of: inputs) else { return halfOfMemory }
         return min(halfOfMemory, max(minimumDefault, size))
+    }
+
+    /// How many times the input the compact in-memory sort may take at its peak.
+    static let compactFactor = 3
+    /// Bytes the compact sort takes beside the input copy and its entries: output buffers, the
+    /// tie groups' keys, collator clones.
+    static let compactWorkspace = 6 << 20
+
+    /// The least peak the compact sort may reach: below some 20 MB of input, three times the input
+    /// is less than the process itself takes (12 to 24 MiB) plus what spilling would take.
+    static let minimumCompactLimit = 128 << 20
+
+    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size (at
+    /// least ``minimumCompactLimit``) when no `--memory-limit` is given and the inputs are regular
+    /// files, if that is at most half of physical memory; nil when the compact sort is not to be
+    /// tried.
+    static func compactLimit(limit: Int?, inputs: [String]) -> Int? {
+        guard limit == nil, let size = totalSize(of: inputs) else { return nil }
+        return compactLimit(inputSize: size, physicalMemory: Int(ProcessInfo.processInfo.physicalMemory))
+    }
+
+    static func compactLimit(inputSize: Int, physicalMemory: Int) -> Int? {
+        let limit = max(minimumCompactLimit, compactFactor * inputSize)
+        return limit <= physicalMemory / 2 ? limit : nil
+    }
+
+    /// The compact sort's expected peak for `records` records in `inputBytes` bytes, on top of
+    /// `baseline` (what the process takes before reading): the input copy, one entry a record, a
+    /// batch being read (its bytes and 32 bytes a record of spans while it is split), and the
+    /// workspace.
+    static func compactPeak(baseline: Int, inputBytes: Int, records: Int, batchBytes: Int, batchRecords: Int) -> Int {
+        baseline + inputBytes + records * CompactSorter.bytesPerItem + batchBytes + batchRecords * 32 + compactWorkspace
+    }
+
+    /// The process's resident memory now, in bytes (24 MiB where it cannot be read).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 24 << 20 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 24 << 20 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// The inputs' total size in bytes, or nil when one of them is not a regular file.

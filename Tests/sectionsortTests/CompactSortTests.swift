@@ -1,0 +1,94 @@
+import Foundation
+@_spi(CommandLine) import SectionSort
+import Testing
+
+@testable import sectionsort
+
+/// The default mode sorts lines from regular files in the compact layout when its projected peak
+/// fits three times the input (at least 64 MiB), and through sorted runs otherwise; the output is
+/// the same either way.
+@Suite struct CompactSortTests {
+    private static func scratchDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("runs"), withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Lines that tie on long starts, repeat, and come with CRLF, empty lines and a last line
+    /// without a line ending.
+    private static func lines(_ count: Int) -> String {
+        let given = ["Anna-Karin", "Anna-Karina", "Åsa", "Örjan", "Émile", "Zoë", "Иван", "林", "42", ""]
+        let family = ["Anderssonsdotter", "Anderssonsdottir", "Öberg", "Oberg", "Петров", "王"]
+        var text = ""
+        for index in 0..<count {
+            let hash = index &* 2_654_435_761 % 1_000_003
+            text += "\(given[hash % given.count]) \(family[(hash / 7) % family.count]) \(hash % 13)"
+            text += index % 9 == 0 ? "\r\n" : (index % 50 == 0 ? "\n\n" : "\n")
+        }
+        return text + "Zoë Öberg"
+    }
+
+    @Test func defaultSortsInMemoryAndMatchesRunsAndTheFullKeyEngine() throws {
+        let directory = try Self.scratchDirectory("compact")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt").path
+        let second = directory.appendingPathComponent("more.txt").path
+        try Data(Self.lines(60_000).utf8).write(to: URL(fileURLWithPath: input))
+        try Data("Åsa\r\nanna\nZoë Öberg".utf8).write(to: URL(fileURLWithPath: second))
+        let runs = directory.appendingPathComponent("runs").path
+        for extra in [[], ["-r"], ["-i", "-l", "en_US"], ["-t", "1"], ["-t", "3", "-o", "jsonl"], ["--grep", "anna"]] {
+            let arguments = ["-l", "sv_SE"] + extra + [input, second]
+            let compact = try SectionSortCommand.run(["-v"] + arguments)
+            let spilled = try SectionSortCommand.run(["-v", "-S", "1M", "-T", runs] + arguments)
+            let inMemory = try SectionSortCommand.run(["-S", "50%"] + arguments)
+            #expect(compact.status == 0 && spilled.status == 0 && inMemory.status == 0, "\(compact.stderr) \(spilled.stderr)")
+            #expect(!compact.stderr.contains("merging"), "in memory: \(compact.stderr)")
+            #expect(spilled.stderr.contains("merging"), "\(spilled.stderr)")
+            #expect(compact.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
+            #expect(spilled.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
+        }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: runs))?.isEmpty == true)
+    }
+
+    @Test func compactLimitIsThreeTimesTheInputWithinHalfOfMemory() {
+        let gib = 1 << 30
+        #expect(MemoryBudget.compactLimit(inputSize: 154_102_584, physicalMemory: 16 * gib) == 462_307_752)
+        #expect(MemoryBudget.compactLimit(inputSize: 1000, physicalMemory: 16 * gib) == MemoryBudget.minimumCompactLimit)
+        #expect(MemoryBudget.compactLimit(inputSize: 2 * gib, physicalMemory: 8 * gib) == nil, "6 GiB is past half of 8 GiB")
+        #expect(MemoryBudget.compactLimit(limit: 1 << 20, inputs: ["-"]) == nil, "an explicit --memory-limit keeps its meaning")
+    }
+
+    @Test func batchesPastTheLimitAreNotKeptAndKeptOnesComeBackAsTheyWere() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        func batch(_ text: String) -> RecordSet {
+            var set = RecordSet()
+            let bytes = Array(text.utf8)
+            _ = set.appendInput(bytes, length: bytes.count, name: "t", line: 1)
+            bytes.withUnsafeBufferPointer { buffer in LineReader.forEachLine(in: buffer) { range, _ in set.spans.append(range) } }
+            return set
+        }
+        let size = 100
+        let limit = MemoryBudget.residentBytes() + size + MemoryBudget.compactWorkspace + (1 << 20)
+        let kept = try #require(CompactBatches(collation: collation, sectioning: SectioningOptions(), inputSize: size, limit: limit))
+        #expect(kept.add(batch("b\r\na\n\nc")))
+        #expect(kept.add(batch("ö\nå")))
+        // 100,000 more records take 1.6 MB of entries and 3.2 MB of spans while read: past the limit.
+        #expect(!kept.add(batch(String(repeating: "x\n", count: 100_000) + String(repeating: "y", count: 200_000))))
+        #expect(kept.count == 6)
+        let sets = kept.recordSets()
+        #expect(sets.map(\.count) == [4, 2])
+        #expect(sets.flatMap { set in set.spans.map { String(decoding: set.bytes[$0], as: UTF8.self) } } == ["b", "a", "", "c", "ö", "å"])
+        var csv = batch("x\n")
+        csv.keySpans = [0..<1]
+        #expect(!kept.add(csv), "only lines that are their own keys")
+        let sections = kept.sorter.sort(keyOf: kept.keyReader)
+        let order = sections.flatMap { section in section.positions.map { kept.sorter.identifier(at: $0) } }
+        let text = kept.lines.bytes
+        let sorted = text.withUnsafeBufferPointer { bytes in
+            order.map { String(decoding: bytes[CompactLines.line(at: Int($0), in: bytes)], as: UTF8.self) }
+        }
+        let expected = collation.sections(of: ["b", "a", "", "c", "ö", "å"], by: { $0 }).flatMap { Array($0) }
+        #expect(sorted == expected && sorted.count == 6)
+    }
+}
