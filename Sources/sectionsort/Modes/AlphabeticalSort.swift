@@ -267,11 +267,12 @@ extension AlphabeticalSort {
     /// The compact in-memory sort, when the inputs are lines of regular files, no
     /// `--memory-limit` is given, and the collation's sections fit it.
     fileprivate func makeCompactBatches() -> CompactBatches? {
+        let baseline = MemoryBudget.residentBytes()
         guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation),
-            let limit = MemoryBudget.compactLimit(limit: options.memoryLimit, inputs: options.inputs),
+            let limit = MemoryBudget.compactLimit(limit: options.memoryLimit, inputs: options.inputs, baseline: baseline),
             let size = MemoryBudget.totalSize(of: options.inputs)
         else { return nil }
-        return CompactBatches(collation: collation, sectioning: sectioning, inputSize: size, limit: limit)
+        return CompactBatches(collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline)
     }
 
     /// Sorts the kept batches and writes them.

@@ -3,7 +3,7 @@
 /// The batches of a default-mode sort kept for the compact in-memory sort: their lines
 /// (``CompactLines``) and a ``CompactSorter`` holding each record's entry, computed as its batch
 /// arrives. A batch is kept only while the projected peak stays within the limit
-/// (``MemoryBudget/compactLimit(limit:inputs:)``).
+/// (``MemoryBudget/compactLimit(limit:inputs:baseline:)``).
 final class CompactBatches {
     private(set) var lines: CompactLines
     let sorter: CompactSorter
@@ -16,10 +16,11 @@ final class CompactBatches {
     /// How many records each kept batch had, to turn them back into the same batches.
     private var batchCounts: [Int] = []
 
-    /// A compact sort for inputs of `inputSize` bytes whose peak may reach `limit`; nil when the
-    /// entries would not fit beside the input at all.
-    init?(collation: IndexedCollation, sectioning: SectioningOptions, inputSize: Int, limit: Int) {
-        baseline = MemoryBudget.residentBytes()
+    /// A compact sort for inputs of `inputSize` bytes whose peak may reach `limit`, in a process
+    /// that takes `baseline` bytes before reading; nil when the entries would not fit beside the
+    /// input at all.
+    init?(collation: IndexedCollation, sectioning: SectioningOptions, inputSize: Int, limit: Int, baseline: Int) {
+        self.baseline = baseline
         let room = limit - baseline - inputSize - MemoryBudget.compactWorkspace
         guard room > 0 else { return nil }
         self.limit = limit
