@@ -133,9 +133,12 @@ struct CommandLineOptions {
           -j, --threads N            worker threads, 1 to 256 (default: all cores); output is
                                      identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
-                                     temporary files and are merged. Default: the input files'
-                                     size (at least 8M, at most half of physical memory), or
-                                     half of physical memory for pipes. SIZE is bytes with an
+                                     temporary files and are merged. Default: lines from files
+                                     sort in memory in a compact layout while the peak stays
+                                     within 3 times the input (or 64M beyond the program's own
+                                     memory), else as other formats do: the input files' size
+                                     (at least 8M, at most half of physical memory), or half
+                                     of physical memory for pipes. SIZE is bytes with an
                                      optional K, M, G or T suffix (powers of 1024), or a
                                      percentage of physical memory: 30%
           -T, --temporary-directory DIR
