@@ -391,6 +391,21 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(found.map { $0["header"] as? String } == ["January 1, 1", "October 10, 1582", "October 15, 1582"])
     }
 
+    /// `--date-format` keys are proleptic Gregorian too: the formatter once read them in the Julian
+    /// calendar before 1582-10-15, so "1500-03-01" was sectioned under 1500-03-11.
+    @Test func formattedDatesBeforeTheGregorianReform() throws {
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--date-format", "yyyy-MM-dd HH:mm", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+            stdin: "0001-01-01 00:00\n1500-03-01 10:00\n1582-10-10 12:00\n1582-10-15 00:00\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["0001-01-01", "1500-03-01", "1582-10-10", "1582-10-15"])
+        #expect(
+            found.map { ($0["items"] as? [String])?.first } == [
+                "0001-01-01 00:00", "1500-03-01 10:00", "1582-10-10 12:00", "1582-10-15 00:00",
+            ])
+    }
+
     @Test func dateErrors() throws {
         let noOffset = try SectionSortCommand.run(
             ["--by", "date", "--time-zone", "UTC"], stdin: "2018-11-04T12:00:00Z\n2018-11-04T12:00:00\n")
