@@ -35,7 +35,11 @@ struct SectionSortCommand {
 
     private static let launchLock = NSLock()
 
-    static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
+    /// Starts `executable` with pipes for its standard input, output and error, and without the
+    /// locale variables of the test's own environment (plus `environment`).
+    static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -51,6 +55,11 @@ struct SectionSortCommand {
             try process.run()
             return pipes
         }
+        return (process, inPipe, outPipe, errPipe)
+    }
+
+    static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
+        let (process, inPipe, outPipe, errPipe) = try launch(executable, arguments, environment: environment)
         // Feed stdin and drain the outputs concurrently so that large data cannot deadlock.
         let writer = Thread { feed(inPipe, input) }
         writer.start()
