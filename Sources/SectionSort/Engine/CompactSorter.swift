@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sections and sorts items in 24 bytes each, however long their keys: the command-line tool's
 /// in-memory sort for inputs that would not fit beside the full-key engine's entries.
 ///
@@ -158,7 +160,10 @@ private struct TieResolver {
     let lookup: SectionLocator.Lookup
     /// The keys of the group in hand.
     private let keys = KeyBuffer(capacity: 4096)
-    private var members: [(hash: UInt64, identifier: UInt32, key: Range<Int>)] = []
+    /// The group's members, and the distinct text each has (an index into `texts`).
+    private var members: [(hash: UInt64, identifier: UInt32, text: Int)] = []
+    /// The keys of the group's distinct texts, in `keys`.
+    private var texts: [Range<Int>] = []
 
     init(
         keyOf: @escaping CompactSorter.KeyReader, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
@@ -183,23 +188,34 @@ private struct TieResolver {
     }
 
     /// Orders one tie group: a key per distinct text (texts with equal bytes have equal keys).
+    ///
+    /// The group's entries come in identifier order (the radix passes end by identifier), so a
+    /// group of one text repeated (most tie groups of generated names) is already in order.
     private mutating func resolve(_ group: UnsafeMutableBufferPointer<PrefixEntry>) {
-        members.removeAll(keepingCapacity: true)
-        keys.removeAll()
-        for entry in group {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var first: [UInt8] = []
+        keyOf(group[0].identifier) { first = Array($0) }
+        var allSame = true
+        for entry in group.dropFirst() where allSame {
             keyOf(entry.identifier) { text in
-                for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                allSame =
+                    text.count == first.count
+                    && first.withUnsafeBufferPointer { first in
+                        text.isEmpty || memcmp(first.baseAddress!, text.baseAddress!, text.count) == 0
+                    }
             }
-            members.append((hash, entry.identifier, 0..<0))
         }
+        if allSame { return }
+        members.removeAll(keepingCapacity: true)
+        for entry in group { members.append((hash(entry.identifier), entry.identifier, 0)) }
         members.sort { ($0.hash, $0.identifier) < ($1.hash, $1.identifier) }
+        keys.removeAll()
+        texts.removeAll(keepingCapacity: true)
         var representative = 0
         for index in members.indices {
             if index > 0 && members[index].hash == members[representative].hash
                 && sameText(members[index].identifier, members[representative].identifier)
             {
-                members[index].key = members[representative].key
+                members[index].text = members[representative].text
                 continue
             }
             representative = index
@@ -210,19 +226,37 @@ private struct TieResolver {
                     directions: (options.order, options.secondaryOrder),
                     collator: collator, method: options.keyMethod, lookup: lookup, to: keys)
             }
-            members[index].key = start..<keys.count
+            texts.append(start..<keys.count)
+            members[index].text = texts.count - 1
         }
-        let buffer = keys
-        members.sort { a, b in
-            let order = Self.compare(buffer, a.key, b.key)
-            return order != 0 ? order < 0 : a.identifier < b.identifier
+        // Each distinct text's rank in key order; texts with equal keys share one.
+        let buffer = keys, distinct = texts
+        let byKey = distinct.indices.sorted { Self.compare(buffer, distinct[$0], distinct[$1]) < 0 }
+        var ranks = [Int](repeating: 0, count: distinct.count), rank = 0
+        for (position, text) in byKey.enumerated() {
+            if position > 0 && Self.compare(buffer, distinct[byKey[position - 1]], distinct[text]) != 0 { rank += 1 }
+            ranks[text] = rank
         }
+        members.sort { (ranks[$0.text], $0.identifier) < (ranks[$1.text], $1.identifier) }
         for (index, member) in members.enumerated() { group[index].identifier = member.identifier }
+    }
+
+    /// A hash of the text of the item `identifier` names.
+    private func hash(_ identifier: UInt32) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        keyOf(identifier) { text in
+            for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        return hash
     }
 
     private func sameText(_ a: UInt32, _ b: UInt32) -> Bool {
         var same = false
-        keyOf(a) { first in keyOf(b) { second in same = first.elementsEqual(second) } }
+        keyOf(a) { first in
+            keyOf(b) { second in
+                same = first.count == second.count && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+            }
+        }
         return same
     }
 
