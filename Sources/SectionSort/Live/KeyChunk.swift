@@ -15,7 +15,7 @@ struct KeyChunk: Sendable {
     /// The engine's ordering key of each item (``IndexedCollation/orderingKey(primary:secondary:options:)``).
     var keys = PackedKeys()
     /// Each item's search keys (``LiveKeys/search``).
-    var searchKeys = PackedKeys()
+    var searchKeys = SearchKeys()
     /// Where each entry's item and identifier are (``LiveSectionedList``'s storage).
     var slots: [Int32] = []
 

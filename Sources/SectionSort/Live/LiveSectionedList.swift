@@ -128,16 +128,16 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     private static func searchKeys(
         of primaries: [String], order: [Int], jobs: [Range<Int>], collation: IndexedCollation,
         options: SectioningOptions
-    ) -> [PackedKeys] {
+    ) -> [SearchKeys] {
         let pool = WorkerPool(threads: options.threads)
         let groups = min(jobs.count, pool.threads * 8)
-        var results = [PackedKeys](repeating: PackedKeys(), count: jobs.count)
+        var results = [SearchKeys](repeating: SearchKeys(), count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
             pool.run(groups) { group in
                 LiveKeyWorker.with(collation: collation, options: options) { worker in
                     for job in jobs.count * group / groups..<jobs.count * (group + 1) / groups {
-                        var keys = PackedKeys()
+                        var keys = SearchKeys()
                         for position in jobs[job] {
                             var primary = primaries[order[position]]
                             primary.withUTF8 { bytes in keys.appendEntry { worker.appendSearchKeys(of: bytes, to: &$0) } }

@@ -21,7 +21,7 @@ struct SectionKeys: Sendable {
         count += chunk.count
     }
 
-    mutating func setSearchKeys(_ keys: PackedKeys, ofChunk chunk: Int) {
+    mutating func setSearchKeys(_ keys: SearchKeys, ofChunk chunk: Int) {
         chunks[chunk].searchKeys = keys
     }
 
