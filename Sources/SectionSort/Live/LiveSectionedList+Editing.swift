@@ -72,65 +72,128 @@ extension LiveSectionedList {
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
         let oldTitles = sectionTitles
+        let updatedIDs = updating.map(identifier), insertedIDs = inserting.map(identifier)
         var seen = Set<ID>()
+        seen.reserveCapacity(removing.count + updating.count + inserting.count)
+        for id in removing + updatedIDs + insertedIDs {
+            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+        }
+        let updatedKeys = keys(of: updating), insertedKeys = keys(of: inserting)
+
+        // Everything about the old list is read before anything changes. Items are referred to by
+        // their position in the arguments, so that no generic value is copied into bookkeeping.
+        var rows = RowCounts(sections: keyChunks.count)
         var removed: [(id: ID, old: ListIndexPath)] = []
-        var moved: [(item: Item, id: ID, old: ListIndexPath, keys: LiveKeys)] = []
-        var inPlace: [(item: Item, id: ID, keys: LiveKeys)] = []
-        var inserted: [(item: Item, id: ID, keys: LiveKeys)] = []
+        var moved: [(update: Int, old: ListIndexPath)] = []
+        var inPlace: [(update: Int, location: LiveLocation)] = []
         // Where the removed and moved entries are; they are taken out last first, so that each
         // position stays valid while those after it go.
         var leaving: [(section: Int, chunk: Int, index: Int)] = [], leavingIDs: [ID] = []
-
-        // Everything about the old list is read before anything changes.
         for id in removing {
-            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
             guard let location = locations[id] else { continue }
             let (chunk, index) = find(id, at: location)
-            removed.append((id, path(section: location.section, chunk: chunk, index: index)))
+            removed.append((id, path(section: location.section, chunk: chunk, index: index, rows: &rows)))
             leaving.append((location.section, chunk, index))
             leavingIDs.append(id)
         }
-        for item in updating {
-            let id = identifier(item)
-            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+        for (update, id) in updatedIDs.enumerated() {
             guard let location = locations[id] else { preconditionFailure("no item with identifier \(id) to update") }
-            let keys = keys(of: item)
+            let keys = updatedKeys[update]
             if keys.section == location.section && keys.ordering == location.key {
-                inPlace.append((item, id, keys))
+                inPlace.append((update, location))
             } else {
                 let (chunk, index) = find(id, at: location)
-                moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
+                moved.append((update, path(section: location.section, chunk: chunk, index: index, rows: &rows)))
                 leaving.append((location.section, chunk, index))
                 leavingIDs.append(id)
             }
         }
-        for item in inserting {
-            let id = identifier(item)
-            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
+        for id in insertedIDs {
             precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
-            inserted.append((item, id, keys(of: item)))
         }
 
         for position in leaving.indices.sorted(by: { leaving[$0] > leaving[$1] }) {
             removeEntry(leavingIDs[position], at: (leaving[position].chunk, leaving[position].index))
         }
-        for item in inPlace { replaceEntry(item.id, with: item.item, keys: item.keys) }
-        for item in moved { insertEntry(item.item, id: item.id, keys: item.keys) }
-        for item in inserted { insertEntry(item.item, id: item.id, keys: item.keys) }
-        if !removed.isEmpty || !moved.isEmpty || !inserted.isEmpty { updateShownSections() }
+        for item in inPlace {
+            storage[Int(item.location.slot)] = updating[item.update]
+            keyChunks[item.location.section].replaceSearchKeys(
+                at: find(updatedIDs[item.update], at: item.location), with: updatedKeys[item.update].search)
+        }
+        var placedSlots: [Int32] = []
+        placedSlots.reserveCapacity(moved.count + inserting.count)
+        for item in moved {
+            placedSlots.append(insertEntry(updating[item.update], id: updatedIDs[item.update], keys: updatedKeys[item.update]))
+        }
+        for (position, item) in inserting.enumerated() {
+            placedSlots.append(insertEntry(item, id: insertedIDs[position], keys: insertedKeys[position]))
+        }
+        if !removed.isEmpty || !moved.isEmpty || !inserting.isEmpty { updateShownSections() }
 
+        // The new paths, and each placed item's successor, read from its chunk.
+        rows = RowCounts(sections: keyChunks.count)
         var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: sectionTitles)
         builder.removed = removed
-        builder.placed = moved.map { ($0.id, $0.old, indexPath(of: $0.id)!) } + inserted.map { ($0.id, nil, indexPath(of: $0.id)!) }
-        builder.reconfigured = inPlace.map { ($0.id, indexPath(of: $0.id)!) }
-        return builder.build { path in identifier(at: ListIndexPath(section: path.section, row: path.row + 1)) }
+        builder.placed.reserveCapacity(placedSlots.count)
+        for (position, slot) in placedSlots.enumerated() {
+            let isMove = position < moved.count
+            let keys = isMove ? updatedKeys[moved[position].update] : insertedKeys[position - moved.count]
+            let id = isMove ? updatedIDs[moved[position].update] : insertedIDs[position - moved.count]
+            let (chunk, index) = keyChunks[keys.section].position(of: keys.ordering, slot: slot)
+            builder.placed.append(
+                (
+                    id, isMove ? moved[position].old : nil, path(section: keys.section, chunk: chunk, index: index, rows: &rows),
+                    successor(ofChunk: chunk, index: index, in: keys.section)
+                ))
+        }
+        builder.reconfigured = inPlace.map { item in
+            let (chunk, index) = find(updatedIDs[item.update], at: item.location)
+            return (updatedIDs[item.update], path(section: item.location.section, chunk: chunk, index: index, rows: &rows))
+        }
+        return builder.build()
     }
 
-    private func keys(of item: Item) -> LiveKeys {
-        keyMaker.keys(primary: primaryString(item), secondary: secondaryString.map { $0(item) })
+    /// The keys of `items`, computed by several threads for a large batch.
+    private func keys(of items: [Item]) -> [LiveKeys] {
+        let primaries = items.map(primaryString), secondaries = secondaryString.map { items.map($0) }
+        let jobSize = 64
+        guard items.count > jobSize else {
+            // One job: no pool (asking for the number of cores reads files on Linux).
+            return LiveKeyWorker.with(collation: collation, options: options) { worker in
+                primaries.indices.map { worker.keys(primary: primaries[$0], secondary: secondaries?[$0]) }
+            }
+        }
+        let jobs = (items.count + jobSize - 1) / jobSize
+        var keys = [LiveKeys](repeating: LiveKeys(section: 0, ordering: [], search: []), count: items.count)
+        let collation = collation, options = options
+        keys.withUnsafeMutableBufferPointer { buffer in
+            let results = SharedMutableBuffer(buffer)
+            WorkerPool(threads: options.threads).run(jobs) { job in
+                LiveKeyWorker.with(collation: collation, options: options) { worker in
+                    for item in job * jobSize..<min(primaries.count, (job + 1) * jobSize) {
+                        results[item] = worker.keys(primary: primaries[item], secondary: secondaries?[item])
+                    }
+                }
+            }
+        }
+        return keys
     }
 
-    private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) {
+    /// The path of the entry at `chunk`, `index` of `section`, counting rows with `rows`.
+    private func path(section: Int, chunk: Int, index: Int, rows: inout RowCounts) -> ListIndexPath {
+        ListIndexPath(section: shownPosition[section]!, row: rows.rows(beforeChunk: chunk, of: section, in: keyChunks) + index)
+    }
+
+    /// The identifier of the entry after `chunk`, `index` in `section`; nil for its last entry.
+    private func successor(ofChunk chunk: Int, index: Int, in section: Int) -> ID? {
+        let keys = keyChunks[section]
+        if index + 1 < keys.counts[chunk] { return storedIDs[Int(keys.slot(at: (chunk, index + 1)))] }
+        if chunk + 1 < keys.counts.count { return storedIDs[Int(keys.slot(at: (chunk + 1, 0)))] }
+        return nil
+    }
+
+    /// Inserts an entry and returns its slot.
+    private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) -> Int32 {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -144,6 +207,7 @@ extension LiveSectionedList {
         }
         keyChunks[keys.section].insert(keys, slot: slot, at: insertionPosition(of: keys.ordering, in: keys.section))
         locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
+        return slot
     }
 
     private mutating func removeEntry(_ id: ID, at position: (chunk: Int, index: Int)) {
@@ -152,11 +216,5 @@ extension LiveSectionedList {
         storage[Int(location.slot)] = nil
         storedIDs[Int(location.slot)] = nil
         freeSlots.append(location.slot)
-    }
-
-    private mutating func replaceEntry(_ id: ID, with item: Item, keys: LiveKeys) {
-        let location = locations[id]!
-        storage[Int(location.slot)] = item
-        keyChunks[keys.section].replaceSearchKeys(at: find(id, at: location), with: keys.search)
     }
 }
