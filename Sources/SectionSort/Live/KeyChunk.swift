@@ -19,7 +19,8 @@ struct KeyChunk: Sendable {
     /// Where each entry's item and identifier are (``LiveSectionedList``'s storage).
     var slots: [Int32] = []
 
-    var count: Int { slots.count }
+    /// From the keys' own array, which a search reads next: the slots stay out of the cache.
+    var count: Int { keys.count }
 
     mutating func append(slot: Int32, key: UnsafeBufferPointer<UInt8>) {
         keys.append(key)

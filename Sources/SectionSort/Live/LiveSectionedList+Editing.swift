@@ -71,86 +71,133 @@ extension LiveSectionedList {
     ///   never proportional to the n items of the list.
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
-        let oldTitles = sectionTitles
+        let oldTitles = sectionTitles, oldShownPosition = shownPosition
         let updatedIDs = updating.map(identifier), insertedIDs = inserting.map(identifier)
         var seen = Set<ID>()
         seen.reserveCapacity(removing.count + updating.count + inserting.count)
         for id in removing + updatedIDs + insertedIDs {
             precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
         }
+        for id in insertedIDs {
+            precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
+        }
         let updatedKeys = keys(of: updating), insertedKeys = keys(of: inserting)
 
-        // Everything about the old list is read before anything changes. Items are referred to by
-        // their position in the arguments, so that no generic value is copied into bookkeeping.
-        var rows = RowCounts(sections: keyChunks.count)
-        var removed: [(id: ID, old: ListIndexPath)] = []
-        var moved: [(update: Int, old: ListIndexPath)] = []
-        var inPlace: [(update: Int, location: LiveLocation)] = []
-        // Where the removed and moved entries are; they are taken out last first, so that each
-        // position stays valid while those after it go.
-        var leaving: [(section: Int, chunk: Int, index: Int)] = [], leavingIDs: [ID] = []
+        // Items, identifiers, slots and locations change here, on this thread; each section's
+        // entries are edited afterwards, by several threads. Items are referred to by their
+        // position in the arguments, so that no generic value is copied into bookkeeping; an
+        // edit is referred to by its section and its position among that section's edits.
+        var edits = [SectionEdits](repeating: SectionEdits(), count: keyChunks.count)
+        var removed: [(id: ID, section: Int, edit: Int)] = []
+        var moved: [(update: Int, section: Int, edit: Int)] = []
+        var inPlace: [(update: Int, section: Int, edit: Int)] = []
         for id in removing {
-            guard let location = locations[id] else { continue }
-            let (chunk, index) = find(id, at: location)
-            removed.append((id, path(section: location.section, chunk: chunk, index: index, rows: &rows)))
-            leaving.append((location.section, chunk, index))
-            leavingIDs.append(id)
+            guard let location = locations.removeValue(forKey: id) else { continue }
+            removed.append((id, location.section, edits[location.section].leaving.count))
+            edits[location.section].leaving.append(SectionEdits.Entry(key: location.key, slot: location.slot))
+            freeSlot(location.slot)
         }
         for (update, id) in updatedIDs.enumerated() {
             guard let location = locations[id] else { preconditionFailure("no item with identifier \(id) to update") }
             let keys = updatedKeys[update]
+            let entry = SectionEdits.Entry(key: location.key, slot: location.slot)
             if keys.section == location.section && keys.ordering == location.key {
-                inPlace.append((update, location))
+                storage[Int(location.slot)] = updating[update]
+                inPlace.append((update, location.section, edits[location.section].updated.count))
+                edits[location.section].updated.append((entry, keys.search))
             } else {
-                let (chunk, index) = find(id, at: location)
-                moved.append((update, path(section: location.section, chunk: chunk, index: index, rows: &rows)))
-                leaving.append((location.section, chunk, index))
-                leavingIDs.append(id)
+                moved.append((update, location.section, edits[location.section].leaving.count))
+                edits[location.section].leaving.append(entry)
+                freeSlot(location.slot)
             }
         }
-        for id in insertedIDs {
-            precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
-        }
-
-        for position in leaving.indices.sorted(by: { leaving[$0] > leaving[$1] }) {
-            removeEntry(leavingIDs[position], at: (leaving[position].chunk, leaving[position].index))
-        }
-        for item in inPlace {
-            storage[Int(item.location.slot)] = updating[item.update]
-            keyChunks[item.location.section].replaceSearchKeys(
-                at: find(updatedIDs[item.update], at: item.location), with: updatedKeys[item.update].search)
-        }
-        var placedSlots: [Int32] = []
-        placedSlots.reserveCapacity(moved.count + inserting.count)
+        var arrivals: [(section: Int, edit: Int)] = []
+        arrivals.reserveCapacity(moved.count + inserting.count)
         for item in moved {
-            placedSlots.append(insertEntry(updating[item.update], id: updatedIDs[item.update], keys: updatedKeys[item.update]))
+            let keys = updatedKeys[item.update]
+            let slot = takeSlot(for: updating[item.update], id: updatedIDs[item.update], keys: keys)
+            arrivals.append((keys.section, edits[keys.section].arriving.count))
+            edits[keys.section].arriving.append((keys, slot))
         }
         for (position, item) in inserting.enumerated() {
-            placedSlots.append(insertEntry(item, id: insertedIDs[position], keys: insertedKeys[position]))
+            let keys = insertedKeys[position]
+            let slot = takeSlot(for: item, id: insertedIDs[position], keys: keys)
+            arrivals.append((keys.section, edits[keys.section].arriving.count))
+            edits[keys.section].arriving.append((keys, slot))
         }
+
+        editSections(&edits, parallel: removing.count + updating.count + inserting.count >= 64)
         if !removed.isEmpty || !moved.isEmpty || !inserting.isEmpty { updateShownSections() }
 
-        // The new paths, and each placed item's successor, read from its chunk.
-        rows = RowCounts(sections: keyChunks.count)
         var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: sectionTitles)
-        builder.removed = removed
-        builder.placed.reserveCapacity(placedSlots.count)
-        for (position, slot) in placedSlots.enumerated() {
-            let isMove = position < moved.count
-            let keys = isMove ? updatedKeys[moved[position].update] : insertedKeys[position - moved.count]
-            let id = isMove ? updatedIDs[moved[position].update] : insertedIDs[position - moved.count]
-            let (chunk, index) = keyChunks[keys.section].position(of: keys.ordering, slot: slot)
-            builder.placed.append(
-                (
-                    id, isMove ? moved[position].old : nil, path(section: keys.section, chunk: chunk, index: index, rows: &rows),
-                    successor(ofChunk: chunk, index: index, in: keys.section)
-                ))
+        func oldPath(_ section: Int, _ edit: Int) -> ListIndexPath {
+            ListIndexPath(section: oldShownPosition[section]!, row: edits[section].leavingRows[edit])
+        }
+        builder.removed = removed.map { ($0.id, oldPath($0.section, $0.edit)) }
+        builder.placed.reserveCapacity(arrivals.count)
+        for (position, arrival) in arrivals.enumerated() {
+            let sectionEdits = edits[arrival.section]
+            let new = ListIndexPath(section: shownPosition[arrival.section]!, row: sectionEdits.arrivingRows[arrival.edit])
+            let successor = sectionEdits.arrivingSuccessors[arrival.edit].map { storedIDs[Int($0)]! }
+            if position < moved.count {
+                let item = moved[position]
+                builder.placed.append((updatedIDs[item.update], oldPath(item.section, item.edit), new, successor))
+            } else {
+                builder.placed.append((insertedIDs[position - moved.count], nil, new, successor))
+            }
         }
         builder.reconfigured = inPlace.map { item in
-            let (chunk, index) = find(updatedIDs[item.update], at: item.location)
-            return (updatedIDs[item.update], path(section: item.location.section, chunk: chunk, index: index, rows: &rows))
+            (updatedIDs[item.update], ListIndexPath(section: shownPosition[item.section]!, row: edits[item.section].updatedRows[item.edit]))
         }
         return builder.build()
+    }
+
+    /// Applies each section's edits to its keys; sections are independent values, so several
+    /// threads edit different ones.
+    private mutating func editSections(_ edits: inout [SectionEdits], parallel: Bool) {
+        let touched = edits.indices.filter { !edits[$0].isEmpty }
+        guard parallel && touched.count > 1 else {
+            for section in touched { edits[section].apply(to: &keyChunks[section]) }
+            return
+        }
+        let threads = options.threads
+        // Largest first, so that no large section is left to one thread at the end.
+        let order = touched.sorted {
+            edits[$0].arriving.count + edits[$0].leaving.count > edits[$1].arriving.count + edits[$1].leaving.count
+        }
+        keyChunks.withUnsafeMutableBufferPointer { keyBuffer in
+            edits.withUnsafeMutableBufferPointer { editBuffer in
+                // Sound: each job reads and writes only the entries of its own section.
+                let keys = SharedMutableBuffer(keyBuffer), sectionEdits = SharedMutableBuffer(editBuffer)
+                WorkerPool(threads: threads).run(order.count) { job in
+                    let section = order[job]
+                    sectionEdits.base[section].apply(to: &keys.base[section])
+                }
+            }
+        }
+    }
+
+    private mutating func freeSlot(_ slot: Int32) {
+        storage[Int(slot)] = nil
+        storedIDs[Int(slot)] = nil
+        freeSlots.append(slot)
+    }
+
+    /// Stores a placed item in a slot and records its location; its entry is inserted later.
+    private mutating func takeSlot(for item: Item, id: ID, keys: LiveKeys) -> Int32 {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            storage[Int(slot)] = item
+            storedIDs[Int(slot)] = id
+        } else {
+            precondition(storage.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
+            slot = Int32(storage.count)
+            storage.append(item)
+            storedIDs.append(id)
+        }
+        locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
+        return slot
     }
 
     /// The keys of `items`, computed by several threads for a large batch.
@@ -177,44 +224,5 @@ extension LiveSectionedList {
             }
         }
         return keys
-    }
-
-    /// The path of the entry at `chunk`, `index` of `section`, counting rows with `rows`.
-    private func path(section: Int, chunk: Int, index: Int, rows: inout RowCounts) -> ListIndexPath {
-        ListIndexPath(section: shownPosition[section]!, row: rows.rows(beforeChunk: chunk, of: section, in: keyChunks) + index)
-    }
-
-    /// The identifier of the entry after `chunk`, `index` in `section`; nil for its last entry.
-    private func successor(ofChunk chunk: Int, index: Int, in section: Int) -> ID? {
-        let keys = keyChunks[section]
-        if index + 1 < keys.counts[chunk] { return storedIDs[Int(keys.slot(at: (chunk, index + 1)))] }
-        if chunk + 1 < keys.counts.count { return storedIDs[Int(keys.slot(at: (chunk + 1, 0)))] }
-        return nil
-    }
-
-    /// Inserts an entry and returns its slot.
-    private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) -> Int32 {
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-            storage[Int(slot)] = item
-            storedIDs[Int(slot)] = id
-        } else {
-            precondition(storage.count < Int(Int32.max), "a live list holds fewer than 2³¹ items")
-            slot = Int32(storage.count)
-            storage.append(item)
-            storedIDs.append(id)
-        }
-        keyChunks[keys.section].insert(keys, slot: slot, at: insertionPosition(of: keys.ordering, in: keys.section))
-        locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
-        return slot
-    }
-
-    private mutating func removeEntry(_ id: ID, at position: (chunk: Int, index: Int)) {
-        let location = locations.removeValue(forKey: id)!
-        keyChunks[location.section].remove(at: position)
-        storage[Int(location.slot)] = nil
-        storedIDs[Int(location.slot)] = nil
-        freeSlots.append(location.slot)
     }
 }

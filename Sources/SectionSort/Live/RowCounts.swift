@@ -1,33 +1,26 @@
-/// The number of rows before each chunk of the sections of a live list, for one batch of edits
-/// (while the list does not change): a batch finds the rows of many entries, and a section of a
-/// large list has hundreds of chunks. A section's chunks are summed once per question until it is
-/// asked about twice; then their running totals are kept.
+/// The number of rows before each chunk of one section of a live list, while the section does
+/// not change: a batch of edits asks for the rows of many entries, and a section of a large list
+/// has hundreds of chunks. The chunks are summed on each question until the second; then their
+/// running totals are kept.
 struct RowCounts {
-    /// For each section: the entries before each of its chunks, once kept.
-    private var before: [[Int]?]
-    /// For each section, whether it was asked about.
-    private var asked: [Bool]
+    private var before: [Int]?
+    private var asked = false
 
-    init(sections: Int) {
-        before = [[Int]?](repeating: nil, count: sections)
-        asked = [Bool](repeating: false, count: sections)
-    }
-
-    /// The entries in the chunks of `section` before `chunk`.
+    /// The entries in the chunks of `keys` before `chunk`.
     ///
     /// - Complexity: O(c) for the c chunks of the section the first two times, O(1) afterwards.
-    mutating func rows(beforeChunk chunk: Int, of section: Int, in keyChunks: [SectionKeys]) -> Int {
-        if let before = before[section] { return before[chunk] }
-        guard asked[section] else {
-            asked[section] = true
-            return keyChunks[section].entries(before: chunk)
+    mutating func rows(beforeChunk chunk: Int, in keys: SectionKeys) -> Int {
+        if let before { return before[chunk] }
+        guard asked else {
+            asked = true
+            return keys.entries(before: chunk)
         }
         var total = 0
-        let running = keyChunks[section].counts.map { count in
+        let running = keys.counts.map { count in
             defer { total += count }
             return total
         }
-        before[section] = running
+        before = running
         return running[chunk]
     }
 }
