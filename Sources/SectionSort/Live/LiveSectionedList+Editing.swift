@@ -97,27 +97,29 @@ extension LiveSectionedList {
             edits[location.section].leaving.append(SectionEdits.Entry(key: location.key, slot: location.slot))
             freeSlot(location.slot)
         }
+        // An updated item keeps its slot, whether its entry stays or moves.
+        var movedSlots: [Int32] = []
         for (update, id) in updatedIDs.enumerated() {
-            guard let location = locations[id] else { preconditionFailure("no item with identifier \(id) to update") }
             let keys = updatedKeys[update]
-            let entry = SectionEdits.Entry(key: location.key, slot: location.slot)
-            if keys.section == location.section && keys.ordering == location.key {
-                storage[Int(location.slot)] = updating[update]
-                inPlace.append((update, location.section, edits[location.section].updated.count))
-                edits[location.section].updated.append((entry, keys.search))
+            // One lookup reads the old location and writes the new one.
+            let old = Self.relocate(&locations[id], to: keys, id: id)
+            storage[Int(old.slot)] = updating[update]
+            let entry = SectionEdits.Entry(key: old.key, slot: old.slot)
+            if keys.section == old.section && keys.ordering == old.key {
+                inPlace.append((update, old.section, edits[old.section].updated.count))
+                edits[old.section].updated.append((entry, keys.search))
             } else {
-                moved.append((update, location.section, edits[location.section].leaving.count))
-                edits[location.section].leaving.append(entry)
-                freeSlot(location.slot)
+                moved.append((update, old.section, edits[old.section].leaving.count))
+                movedSlots.append(old.slot)
+                edits[old.section].leaving.append(entry)
             }
         }
         var arrivals: [(section: Int, edit: Int)] = []
         arrivals.reserveCapacity(moved.count + inserting.count)
-        for item in moved {
+        for (position, item) in moved.enumerated() {
             let keys = updatedKeys[item.update]
-            let slot = takeSlot(for: updating[item.update], id: updatedIDs[item.update], keys: keys)
             arrivals.append((keys.section, edits[keys.section].arriving.count))
-            edits[keys.section].arriving.append((keys, slot))
+            edits[keys.section].arriving.append((keys, movedSlots[position]))
         }
         for (position, item) in inserting.enumerated() {
             let keys = insertedKeys[position]
@@ -175,6 +177,14 @@ extension LiveSectionedList {
                 }
             }
         }
+    }
+
+    /// Moves the location `location` of the item `id` to the section and key of `keys` and
+    /// returns the old location.
+    private static func relocate(_ location: inout LiveLocation?, to keys: LiveKeys, id: ID) -> LiveLocation {
+        guard let old = location else { preconditionFailure("no item with identifier \(id) to update") }
+        location = LiveLocation(section: keys.section, slot: old.slot, key: keys.ordering)
+        return old
     }
 
     private mutating func freeSlot(_ slot: Int32) {
