@@ -66,9 +66,10 @@ extension LiveSectionedList {
     ///   - removing: identifiers of items to remove; those not in the list are skipped.
     /// - Precondition: no identifier appears twice in the three arguments together.
     /// - Returns: the changes from the list before to the list after.
-    /// - Complexity: O(k·(m + log n + b + c) + s²) for k edits: keys for each, binary searches,
-    ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched;
-    ///   never proportional to the n items of the list.
+    /// - Complexity: O(k·(m + log n + b) + c + s²) for k edits: keys for each, binary searches,
+    ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched, once
+    ///   each; never proportional to the n items of the list. For a large batch, keys are computed
+    ///   and sections edited on several threads (``SectioningOptions/threads``).
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
         let oldTitles = sectionTitles, oldShownPosition = shownPosition
