@@ -216,7 +216,7 @@ extension LiveSectionedList {
         let primaries = items.map(primaryString), secondaries = secondaryString.map { items.map($0) }
         let jobSize = 64
         guard items.count > jobSize else {
-            // One job: no pool (asking for the number of cores reads files on Linux).
+            // One job: no threads to start.
             return LiveKeyWorker.with(collation: collation, options: options) { worker in
                 primaries.indices.map { worker.keys(primary: primaries[$0], secondary: secondaries?[$0]) }
             }
