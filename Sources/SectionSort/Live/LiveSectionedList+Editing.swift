@@ -79,9 +79,6 @@ extension LiveSectionedList {
         for id in removing + updatedIDs + insertedIDs {
             precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
         }
-        for id in insertedIDs {
-            precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
-        }
         let updatedKeys = keys(of: updating), insertedKeys = keys(of: inserting)
 
         // Items, identifiers, slots and locations change here, on this thread; each section's
@@ -207,7 +204,9 @@ extension LiveSectionedList {
             storage.append(item)
             storedIDs.append(id)
         }
-        locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
+        // One lookup stores the location and checks that the identifier is new.
+        let previous = locations.updateValue(LiveLocation(section: keys.section, slot: slot, key: keys.ordering), forKey: id)
+        precondition(previous == nil, "an item with identifier \(id) is in the list already")
         return slot
     }
 
