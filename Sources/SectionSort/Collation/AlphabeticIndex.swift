@@ -109,9 +109,10 @@ struct AlphabeticIndex: Sendable {
         // Visible buckets become titles: Latin first (UIKit shows A–Z before the locale's own
         // letters), each group in collation order, then "#".
         var visible: [(bucket: Int, title: String, isLatin: Bool)] = []
+        let preferredTitles = Self.uikitTitles[LocaleIdentifier.language(of: locale)] ?? [:]
         for (index, bucket) in buckets.enumerated() where bucket.kind == .normal && bucket.displayBucket == nil {
             var title = Self.displayTitle(for: bucket.label)
-            if let preferred = Self.uikitTitles[LocaleIdentifier.language(of: locale)]?[bucket.label],
+            if let preferred = preferredTitles[bucket.label],
                 Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index
             {
                 title = preferred
