@@ -60,7 +60,7 @@ enum LineReader {
         let pieces = set.bytes.withUnsafeBufferPointer { bytes in
             cut(
                 UnsafeBufferPointer(rebasing: bytes[base...]),
-                into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4)
+                into: length < 1 << 20 ? 1 : max(1, threads ?? AvailableProcessors.count) * 4)
         }
         let slots = ResultSlots<Result<[Range<Int>], PieceError>>(count: pieces.count, repeating: .success([]))
         let all = set.bytes
