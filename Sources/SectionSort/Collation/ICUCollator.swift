@@ -240,8 +240,8 @@ final class ICUCollator {
     /// The contractions of this collator (its tailoring and the root) that start with `first`.
     ///
     /// ICU enumerates every contraction of the collator into a set whose string insertions are
-    /// linear, which costs 5–50 ms a locale: the index asks ``contractions(of:amongSuffixes:)``
-    /// instead, and tests check the two against each other.
+    /// linear, which costs 5–50 ms a locale: the index probes the few strings it needs instead
+    /// (`AlphabeticIndex.Method.probing`), and tests check the two against each other.
     func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
         guard let set = ssicu_uset_openEmpty() else { return [] }
         defer { ssicu_uset_close(set) }
