@@ -143,10 +143,9 @@ struct AlphabeticIndex: Sendable {
             // ICU's data makes each script's boundary from the script's sample character (CLDR's
             // script metadata, which uscript_getSampleString returns), and the boundary of the
             // unassigned code points from U+FDD0.
-            var seen = Set<String>()
-            let suffixes = (ICULocaleData.scriptSamples() + [String(Character(chineseBoundaryPrefix))]).filter {
-                seen.insert($0).inserted
-            }
+            let samples = ICULocaleData.scriptSamples()
+            let unassigned = String(Character(chineseBoundaryPrefix))
+            let suffixes = samples.contains(unassigned) ? samples : samples + [unassigned]
             boundaries = contractions(of: scriptBoundaryPrefix, amongSuffixes: suffixes, primary: primary)
         }
         var starts = boundaries.filter { boundary in

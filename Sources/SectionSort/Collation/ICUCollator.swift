@@ -342,16 +342,28 @@ enum ICULocaleData {
     }
 
     /// The sample character of every script ICU knows (`uscript_getSampleString`), in the order
-    /// of the script codes, without the scripts that have none.
+    /// of the script codes, each once, without the scripts that have none.
     static func scriptSamples() -> [String] {
         var samples: [String] = []
+        // Repeats are found by their UTF-16 units: hashing Strings would normalize each one.
+        var seen = Set<[UInt16]>()
         var buffer = [UInt16](repeating: 0, count: 8)
         for script in 0...max(0, ssicu_uscript_maxCode()) {
             var status = fresh
-            let length = ssicu_uscript_getSampleString(script, &buffer, Int32(buffer.count), &status)
-            if status <= 0 && length > 0 && Int(length) <= buffer.count {
-                samples.append(String(decoding: buffer[..<Int(length)], as: UTF16.self))
+            let length = Int(ssicu_uscript_getSampleString(script, &buffer, Int32(buffer.count), &status))
+            guard status <= 0, length > 0, length <= buffer.count, seen.insert(Array(buffer[..<length])).inserted
+            else { continue }
+            var scalars = String.UnicodeScalarView()
+            var units = buffer[..<length].makeIterator()
+            var decoder = UTF16()
+            decoding: while true {
+                switch decoder.decode(&units) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput: break decoding
+                case .error: scalars.append("\u{FFFD}")
+                }
             }
+            samples.append(String(scalars))
         }
         return samples
     }
