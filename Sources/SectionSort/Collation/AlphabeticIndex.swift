@@ -201,7 +201,7 @@ struct AlphabeticIndex: Sendable {
 
     /// Index labels made from the standard exemplars of a locale whose data has no index set.
     private static func synthesizedLabels(locale: String) -> Set<String> {
-        var labels = Set<String>()
+        var kept: [String] = []
         var hasHangulSyllables = false
         for exemplar in ICULocaleData.exemplars(of: locale, kind: .standard) ?? [] {
             let scalars = exemplar.unicodeScalars
@@ -211,8 +211,9 @@ struct AlphabeticIndex: Sendable {
                 if (0xAC00...0xD7A3).contains(scalar.value) { hasHangulSyllables = true; continue }
                 if (0x1200...0x137F).contains(scalar.value) && scalar.value & 7 != 0 { continue }
             }
-            labels.insert(LocaleIdentifier.uppercased(exemplar, locale: locale))
+            kept.append(exemplar)
         }
+        var labels = Set(LocaleIdentifier.uppercased(kept, locale: locale))
         if hasHangulSyllables {
             for value: UInt32 in [
                 0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,
