@@ -228,9 +228,11 @@ struct AlphabeticIndex: Sendable {
     /// Keeps the labels that sort distinctly inside the alphabetic scripts, one per primary weight,
     /// sorted in collation order.
     private static func distinctLabels(_ initial: Set<String>, primary: ICUCollator, scriptStarts: [String]) -> [String] {
-        let firstScriptStart = scriptStarts[0]
-        let overflowStart = scriptStarts[scriptStarts.count - 1]
-        var sorted: [String] = []
+        // Compared by primary sort keys, which order as compare(_:_:) does: one key per string
+        // instead of a UTF-16 copy of both strings per comparison.
+        let firstScriptStart = primary.sortKey(of: scriptStarts[0])
+        let overflowStart = primary.sortKey(of: scriptStarts[scriptStarts.count - 1])
+        var sorted: [(label: String, key: [UInt8])] = []
         // Iterate in a fixed order so that ties are resolved the same way every run.
         for candidate in initial.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             var item = candidate
@@ -240,25 +242,25 @@ struct AlphabeticIndex: Sendable {
                 item.removeLast()
                 checkDistinct = false
             }
-            if primary.compare(item, firstScriptStart) < 0 { continue }
-            if primary.compare(item, overflowStart) >= 0 { continue }
-            if checkDistinct && primary.compare(item, separated(item)) == 0 { continue }
+            let key = primary.sortKey(of: item)
+            if key.lexicographicallyPrecedes(firstScriptStart) { continue }
+            if !key.lexicographicallyPrecedes(overflowStart) { continue }
+            if checkDistinct && key == primary.sortKey(of: separated(item)) { continue }
             // Binary search for the insertion point.
             var low = 0, high = sorted.count
             var equalAt: Int?
             while low < high {
                 let middle = (low + high) / 2
-                let order = primary.compare(sorted[middle], item)
-                if order == 0 { equalAt = middle; break }
-                if order < 0 { low = middle + 1 } else { high = middle }
+                if sorted[middle].key == key { equalAt = middle; break }
+                if sorted[middle].key.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
             }
             if let equalAt {
-                if isBetterLabel(item, than: sorted[equalAt]) { sorted[equalAt] = item }
+                if isBetterLabel(item, than: sorted[equalAt].label) { sorted[equalAt].label = item }
             } else {
-                sorted.insert(item, at: low)
+                sorted.insert((item, key), at: low)
             }
         }
-        return sorted
+        return sorted.map { $0.label }
     }
 
     /// The strings `prefix` + suffix that are contractions: those that do not sort like their
