@@ -55,6 +55,10 @@ struct BenchmarkRun {
         }
         report.headline.append(naive)
         var contenders: [(String, Int, () -> SectionedOutput?)] = [
+            (
+                "ICU comparator (ucol_strcollUTF8 per comparison)", 1,
+                { Contenders.icuComparator(names, collation: collation) }
+            ),
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
             (
@@ -76,7 +80,7 @@ struct BenchmarkRun {
                 }
             ),
         ]
-        if cores == 1 { contenders.remove(at: 1) }
+        if cores == 1 { contenders.remove(at: 2) }
         for (name, threads, body) in contenders {
             var (measurement, output) = Stopwatch.measure(name, items: size, threads: threads, repetitions: repetitions, body)
             if let output { try requireIdentical(output, naiveOutput, "\(name) and naive") }
@@ -86,6 +90,15 @@ struct BenchmarkRun {
         let byName = Dictionary(report.headline.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         report.ratios["engine_all_cores_vs_naive"] = byName["engine, all cores"]?.speedupOverNaive
         report.ratios["engine_1_thread_vs_naive"] = byName["engine, 1 thread"]?.speedupOverNaive
+        if let comparator = byName["ICU comparator (ucol_strcollUTF8 per comparison)"] {
+            report.ratios["icu_comparator_vs_naive"] = comparator.speedupOverNaive
+            if let engine = byName["engine, all cores"] {
+                report.ratios["engine_all_cores_vs_icu_comparator"] = comparator.median / engine.median
+            }
+            if let engine = byName["engine, 1 thread"] {
+                report.ratios["engine_1_thread_vs_icu_comparator"] = comparator.median / engine.median
+            }
+        }
         if let utf16 = byName["engine, all cores"], let utf8 = byName["engine, UTF-8 keys (ucol_nextSortKeyPart), all cores"] {
             report.ratios["utf16_keys_vs_utf8_keys"] = utf8.median / utf16.median
         }

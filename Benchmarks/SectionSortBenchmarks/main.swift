@@ -8,6 +8,7 @@ let usage = """
                              [--max-size N] [--threads LIST] [--readings-only] [--live [--live-size N]]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
+    on every comparison) and against sorting each section with ICU's comparator (ucol_strcollUTF8
     on every comparison) on generated names, checks that every contender gives identical output,
     and reports medians, spread, items per second, speedups and peak memory.
 

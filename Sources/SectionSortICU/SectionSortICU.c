@@ -53,6 +53,8 @@ void SSICU_REAL(ucol_getVersion)(const SSICUCollator *collator, SSICUVersion ver
 void SSICU_REAL(ucol_getUCAVersion)(const SSICUCollator *collator, SSICUVersion version);
 int32_t SSICU_REAL(ucol_strcoll)(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                                  const SSICUChar *target, int32_t targetLength);
+int32_t SSICU_REAL(ucol_strcollUTF8)(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                                     const char *target, int32_t targetLength, SSICUStatus *status);
 int32_t SSICU_REAL(ucol_getSortKey)(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                                     uint8_t *result, int32_t resultCapacity);
 void SSICU_REAL(uiter_setUTF8)(SSICUCharIterator *iterator, const char *text, int32_t length);
@@ -120,6 +122,10 @@ void ssicu_ucol_getUCAVersion(const SSICUCollator *collator, SSICUVersion versio
 int32_t ssicu_ucol_strcoll(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                            const SSICUChar *target, int32_t targetLength) {
     return SSICU_REAL(ucol_strcoll)(collator, source, sourceLength, target, targetLength);
+}
+int32_t ssicu_ucol_strcollUTF8(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                               const char *target, int32_t targetLength, SSICUStatus *status) {
+    return SSICU_REAL(ucol_strcollUTF8)(collator, source, sourceLength, target, targetLength, status);
 }
 int32_t ssicu_ucol_getSortKey(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                               uint8_t *result, int32_t resultCapacity) {

@@ -139,6 +139,23 @@ final class ICUCollator {
         return Int(ssicu_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count)))
     }
 
+    /// Three-way comparison of two UTF-8 strings under this collator, without converting them
+    /// (ICU's `ucol_strcollUTF8`, which has a fast path for Latin text); ill-formed bytes compare
+    /// as U+FFFD.
+    func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        // ICU takes 32-bit lengths (-1 meaning zero-terminated): no key comes near 2 GiB.
+        precondition(a.count < Int32.max && b.count < Int32.max, "a string of 2 GiB or more")
+        var status = fresh
+        let result = a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                ssicu_ucol_strcollUTF8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
+            }
+        }
+        // ICU fails only on invalid arguments (none here) or when out of memory.
+        precondition(status <= SSICU_ZERO_ERROR, "ucol_strcollUTF8 failed: \(ICUError(code: status, operation: "ucol_strcollUTF8"))")
+        return Int(result)
+    }
+
     // MARK: Sort keys
 
     /// Appends the sort key of `text` (with its terminating zero byte) to `buffer`.

@@ -140,6 +140,17 @@ public final class IndexedCollation: Sendable {
         }
     }
 
+    /// Runs `body` with a comparator of UTF-8 strings under this collation that calls ICU on
+    /// every comparison (`ucol_strcollUTF8`): what an app that sorts with ICU's comparator instead
+    /// of computing keys does, for the benchmark to compare with. The comparator must not escape
+    /// `body` or be used on another thread.
+    @_spi(Benchmarks)
+    public func withUTF8Comparator<Result>(
+        _ body: (_ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int) -> Result
+    ) -> Result {
+        withWorkerCollator { collator in body { collator.compare(utf8: $0, $1) } }
+    }
+
     /// The reader of Chinese names, opened once per collation; nil where ICU cannot open the
     /// transform (its data is missing), and keys are then read as they are.
     func chineseNameReader() -> ChineseNameReader? {

@@ -97,6 +97,10 @@ void ssicu_ucol_getUCAVersion(const SSICUCollator *collator, SSICUVersion versio
 /// ucol_strcoll: -1, 0 or 1.
 int32_t ssicu_ucol_strcoll(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                            const SSICUChar *target, int32_t targetLength);
+/// ucol_strcollUTF8: -1, 0 or 1; ill-formed bytes compare as U+FFFD. Lengths of -1 (zero-terminated)
+/// are not used here.
+int32_t ssicu_ucol_strcollUTF8(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                               const char *target, int32_t targetLength, SSICUStatus *status);
 int32_t ssicu_ucol_getSortKey(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                               uint8_t *result, int32_t resultCapacity);
 /// ucol_nextSortKeyPart over a UTF-8 character iterator (uiter_setUTF8) that this call sets up;
