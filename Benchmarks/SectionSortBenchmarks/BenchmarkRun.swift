@@ -4,7 +4,7 @@ import Foundation
 /// The benchmark's steps: the seeds' sizes, the headline comparison, thread and size scaling.
 struct BenchmarkRun {
     let arguments: Arguments
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = AvailableProcessors.count
 
     func run() throws -> Report {
         let collation = try IndexedCollation(locale: arguments.locale)

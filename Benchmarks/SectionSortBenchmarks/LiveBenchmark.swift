@@ -15,7 +15,7 @@ struct LiveBenchmark {
     let collation: IndexedCollation
     let size: Int
     let rounds: Int
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = AvailableProcessors.count
 
     func run(into report: inout Report) throws {
         var generator = SplitMix64(seed: 77)

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Benchmarks) import SectionSort
 
 /// Where a benchmark ran, so that runs on different machines are not compared by mistake.
 struct MachineInfo: Codable {
@@ -15,7 +16,7 @@ struct MachineInfo: Codable {
             cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
         return MachineInfo(
-            cores: ProcessInfo.processInfo.activeProcessorCount,
+            cores: AvailableProcessors.count,
             memoryBytes: ProcessInfo.processInfo.physicalMemory,
             cpu: model,
             operatingSystem: ProcessInfo.processInfo.operatingSystemVersionString,

@@ -52,7 +52,7 @@ enum ReadingComparison {
         }
         let measurements = contenders.indices.map {
             Measurement(
-                name: contenders[$0].name, items: size, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                name: contenders[$0].name, items: size, threads: threads ?? AvailableProcessors.count,
                 repetitions: rounds, seconds: seconds[$0],
                 peakMemoryBytes: PeakMemory.current())
         }

@@ -55,7 +55,7 @@ import Testing
                     secondary: String(decoding: secondary[$0], as: UTF8.self), options: options)
             }
             let mismatches = Atomic(0)
-            try collation.forEachOrderingKey(of: keys, in: 0..<primary.count, options: options, chunkSize: 333) { chunk, keyOf in
+            collation.forEachOrderingKey(of: keys, in: 0..<primary.count, options: options, chunkSize: 333) { chunk, keyOf in
                 let wrong = chunk.filter { item in
                     let (rank, key) = keyOf(item)
                     return rank != expected[item].sectionRank || Array(key) != expected[item].key

@@ -35,7 +35,11 @@ struct SectionSortCommand {
 
     private static let launchLock = NSLock()
 
-    static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
+    /// Starts `executable` with pipes for its standard input, output and error, and without the
+    /// locale variables of the test's own environment (plus `environment`).
+    static func launch(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -51,6 +55,11 @@ struct SectionSortCommand {
             try process.run()
             return pipes
         }
+        return (process, inPipe, outPipe, errPipe)
+    }
+
+    static func runProcess(_ executable: URL, _ arguments: [String], input: [UInt8], environment: [String: String] = [:]) throws -> Result {
+        let (process, inPipe, outPipe, errPipe) = try launch(executable, arguments, environment: environment)
         // Feed stdin and drain the outputs concurrently so that large data cannot deadlock.
         let writer = Thread { feed(inPipe, input) }
         writer.start()
@@ -389,6 +398,21 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(
             found.map { $0["start"] as? String } == ["0001-01-01T00:00:00+00:00", "1582-10-10T00:00:00+00:00", "1582-10-15T00:00:00+00:00"])
         #expect(found.map { $0["header"] as? String } == ["January 1, 1", "October 10, 1582", "October 15, 1582"])
+    }
+
+    /// `--date-format` keys are proleptic Gregorian too: the formatter once read them in the Julian
+    /// calendar before 1582-10-15, so "1500-03-01" was sectioned under 1500-03-11.
+    @Test func formattedDatesBeforeTheGregorianReform() throws {
+        let result = try SectionSortCommand.run(
+            ["--by", "date", "--date-format", "yyyy-MM-dd HH:mm", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+            stdin: "0001-01-01 00:00\n1500-03-01 10:00\n1582-10-10 12:00\n1582-10-15 00:00\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
+        #expect(found.map { $0["title"] as? String } == ["0001-01-01", "1500-03-01", "1582-10-10", "1582-10-15"])
+        #expect(
+            found.map { ($0["items"] as? [String])?.first } == [
+                "0001-01-01 00:00", "1500-03-01 10:00", "1582-10-10 12:00", "1582-10-15 00:00",
+            ])
     }
 
     @Test func dateErrors() throws {

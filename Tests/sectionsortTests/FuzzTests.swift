@@ -405,20 +405,7 @@ enum FuzzRunner {
     }
 
     static func run(_ arguments: [String], input: [UInt8]) throws -> Result {
-        let process = Process()
-        process.executableURL = SectionSortCommand.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = nil; environment["LC_COLLATE"] = nil; environment["LANG"] = nil
-        process.environment = environment
-        let (inPipe, outPipe, errPipe) = try SectionSortCommand.whileLaunching {
-            let pipes = (Pipe(), Pipe(), Pipe())
-            process.standardInput = pipes.0
-            process.standardOutput = pipes.1
-            process.standardError = pipes.2
-            try process.run()
-            return pipes
-        }
+        let (process, inPipe, outPipe, errPipe) = try SectionSortCommand.launch(SectionSortCommand.executable, arguments)
         let writer = Thread { feed(inPipe, input) }
         writer.start()
         let finished = DispatchSemaphore(value: 0)

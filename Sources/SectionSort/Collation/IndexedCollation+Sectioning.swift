@@ -9,7 +9,7 @@ public struct SectioningOptions: Sendable, Hashable {
     public var secondaryOrder: SortDirection
     /// Include a section for every title, empty or not: UIKit's fixed-size array form.
     public var includesEmptySections: Bool
-    /// Worker threads; nil means one per core. The result is the same for any number.
+    /// Worker threads; nil means one per processor this process may run on (its CPU affinity). The result is the same for any number.
     public var threads: Int?
     /// Read keys written in Han characters as Chinese personal names, with the surname readings of
     /// ICU's `Han-Latin/Names` transform (曾 as zēng, 单 as shàn, 解 as xiè), and section and order

@@ -109,7 +109,7 @@ extension IndexedCollation {
     public func forEachOrderingKey(
         of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096,
         _ body: @Sendable (_ chunk: Range<Int>, _ keyOf: (Int) -> (rank: Int, key: UnsafeBufferPointer<UInt8>)) -> Void
-    ) throws {
+    ) {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))

@@ -30,7 +30,7 @@ public struct DateSectioning: Sendable {
     /// upper bound has a section, empty or not (a calendar that shows empty days). Items outside
     /// the range still get their own sections: nothing is dropped.
     public var range: ClosedRange<Date>?
-    /// Worker threads for sorting; nil means one per core. The result is the same for any number.
+    /// Worker threads for sorting; nil means one per processor this process may run on. The result is the same for any number.
     public var threads: Int?
 
     /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers

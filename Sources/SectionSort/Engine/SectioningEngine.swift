@@ -100,7 +100,7 @@ struct SectioningInput: Sendable {
 
 /// How the engine runs; none of this changes its output.
 struct EngineConfiguration: Sendable {
-    /// Worker threads; nil means one per core.
+    /// Worker threads; nil means ``AvailableProcessors/count``.
     var threads: Int?
     var keyMethod: SortKeyMethod = .utf16Whole
     /// The most items per key-computing job (one key buffer and one collator clone each); smaller

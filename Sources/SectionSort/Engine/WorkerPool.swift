@@ -12,7 +12,7 @@ struct WorkerPool: Sendable {
 
     /// - Parameter threads: the number of threads; `nil` means one per active processor core.
     init(threads: Int?) {
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, threads ?? AvailableProcessors.count)
     }
 
     /// Runs `body(job)` for every job in `0..<count` and returns when all have finished.

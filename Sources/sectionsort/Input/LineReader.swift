@@ -63,7 +63,7 @@ enum LineReader {
         let pieces = all.withUnsafeBufferPointer { bytes in
             cut(
                 UnsafeBufferPointer(rebasing: bytes[base..<base + length]),
-                into: length < 1 << 20 ? 1 : max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount) * 4
+                into: length < 1 << 20 ? 1 : max(1, threads ?? AvailableProcessors.count) * 4
             ).map { $0.lowerBound + base..<$0.upperBound + base }
         }
         let validating = !decoder.lossy

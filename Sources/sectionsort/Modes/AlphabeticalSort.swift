@@ -58,7 +58,7 @@ struct AlphabeticalSort {
         return batch.keeping(collation.positions(matching: query, in: batch.utf8Keys, threads: options.threads))
     }
 
-    private var threads: Int { max(1, options.threads ?? ProcessInfo.processInfo.activeProcessorCount) }
+    private var threads: Int { max(1, options.threads ?? AvailableProcessors.count) }
 
     /// The final merge, section by section: groups of sections that together take at most half
     /// the budget are merged by several threads at once, each section rendered into memory, and

@@ -52,6 +52,9 @@ func parseInstants(_ records: RecordSet, format: String?, timeZone: TimeZone, ke
         formatter.timeZone = timeZone
         formatter.dateFormat = format
         formatter.isLenient = false
+        // ISO 8601's proleptic Gregorian calendar for every year, as for timestamps: without a
+        // change date this far back, the formatter reads dates before 1582-10-15 as Julian ones.
+        formatter.gregorianStartDate = Date(timeIntervalSinceReferenceDate: -1e15)
         for index in 0..<records.count {
             let key = records.key(at: index)
             guard let date = formatter.date(from: key) else {

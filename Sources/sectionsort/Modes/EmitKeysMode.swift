@@ -33,25 +33,21 @@ func emitKeys(
             let lines = ResultSlots<(text: [UInt8], unframable: Int?)>(
                 count: (items.count + chunkSize - 1) / chunkSize, repeating: ([], nil))
             let first = options.partOffset + recordsBefore, part = options.part
-            do {
-                try collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
-                    var text: [UInt8] = [], unframable: Int?
-                    text.reserveCapacity(chunk.count * 64)
-                    batch.bytes.withUnsafeBufferPointer { bytes in
-                        for item in chunk where unframable == nil {
-                            let (rank, key) = keyOf(item)
-                            if !KeyRecord.append(
-                                rank: rank, key: key, part: part, position: first + item,
-                                record: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]), framing: framing, to: &text)
-                            {
-                                unframable = item
-                            }
+            collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
+                var text: [UInt8] = [], unframable: Int?
+                text.reserveCapacity(chunk.count * 64)
+                batch.bytes.withUnsafeBufferPointer { bytes in
+                    for item in chunk where unframable == nil {
+                        let (rank, key) = keyOf(item)
+                        if !KeyRecord.append(
+                            rank: rank, key: key, part: part, position: first + item,
+                            record: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]), framing: framing, to: &text)
+                        {
+                            unframable = item
                         }
                     }
-                    lines[(chunk.lowerBound - items.lowerBound) / chunkSize] = (text, unframable)
                 }
-            } catch {
-                throw CLIError(code: .software, message: "computing keys failed: \(error)")
+                lines[(chunk.lowerBound - items.lowerBound) / chunkSize] = (text, unframable)
             }
             let results = lines.elements
             if let item = results.lazy.compactMap(\.unframable).first {

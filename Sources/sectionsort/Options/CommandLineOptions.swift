@@ -130,8 +130,8 @@ struct CommandLineOptions {
           -z, --zero-terminated      key records end with NUL instead of a line feed
 
         Running:
-          -j, --threads N            worker threads, 1 to 256 (default: all cores); output is
-                                     identical for any N
+          -j, --threads N            worker threads, 1 to 256 (default: the cores it may run
+                                     on, as nproc counts them); output is identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
                                      temporary files and are merged. Default: the input files'
                                      size (at least 8M, at most half of physical memory), or
