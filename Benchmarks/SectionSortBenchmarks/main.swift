@@ -22,6 +22,9 @@ let usage = """
       --readings-only  only the readings comparison: --size Chinese names (default 1000000;
                        quick 100000) with and without readsChineseNames (--chinese-names), on
                        the first of --threads (default all cores)
+      --seeds-only     only the seeds' sizes: 500 and 900 names in one section, the engine on
+                       all cores and on 1 thread, --rounds times each (default 7; 4 times as
+                       many for the engine), against the naive sort and ICU's comparator
       --live           only the live-list benchmark: inserting 1 item and applying 1,000
                        edits to a LiveSectionedList against sectioning again, and searching
       --live-size N    items in the live list (default 1000000)
@@ -44,6 +47,7 @@ struct Arguments {
     var namesPath: String?
     var count = 1_000_000
     var readingsOnly = false
+    var seedsOnly = false
     var chineseNames = false
     var live = false
     var liveSize = 1_000_000
@@ -77,6 +81,7 @@ struct Arguments {
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
             case "--readings-only": result.readingsOnly = true
+            case "--seeds-only": result.seedsOnly = true
             case "--chinese": result.chineseNames = true
             case "--live": result.live = true
             case "--live-size": result.liveSize = try number(argument)

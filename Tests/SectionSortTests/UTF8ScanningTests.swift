@@ -3,8 +3,9 @@ import Testing
 @_spi(CommandLine) @testable import SectionSort
 
 /// The scans that read lines check UTF-8 and find line feeds eight bytes at a time (whole words
-/// of ASCII and two-byte sequences at once): their answers must be those of a byte-by-byte
-/// reading, wherever a sequence or a line feed falls relative to the words.
+/// of ASCII and two-byte sequences at once), and keys are transcoded to UTF-16 eight ASCII bytes
+/// at a time: their answers must be those of a byte-by-byte reading, wherever a sequence or a
+/// line feed falls relative to the words.
 @Suite struct UTF8ScanningTests {
     /// Byte strings of ASCII, line feeds and two-byte sequences (the words checked whole), with
     /// longer sequences and every kind of ill-formed byte mixed in at any position.
@@ -50,6 +51,10 @@ import Testing
                     #expect(unchecked.firstInvalid == nil)
                     #expect(unchecked.lineFeeds == bytes.count { $0 == 0x0A }, "\(bytes)")
                     if expected == nil { #expect(scan.lineFeeds == unchecked.lineFeeds) }
+                    let units = [UInt16](unsafeUninitializedCapacity: max(1, bytes.count)) { destination, count in
+                        count = UTF8Decoding.transcodeToUTF16(buffer, into: destination.baseAddress!)
+                    }
+                    #expect(units == Array(String(decoding: bytes, as: UTF8.self).utf16), "\(bytes)")
                     var start = 0
                     while start <= bytes.count {
                         let found = UTF8Decoding.nextLineFeed(in: buffer, from: start)

@@ -123,7 +123,17 @@ public enum UTF8Decoding {
     /// - Complexity: O(n).
     static func transcodeToUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt16>) -> Int {
         var count = 0, offset = 0
+        guard let base = bytes.baseAddress else { return 0 }
         while offset < bytes.count {
+            // Eight ASCII bytes at a time, widened in a register (most of a name is ASCII).
+            while offset + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                if word & highBits != 0 { break }
+                for byte in 0..<8 { destination[count + byte] = UInt16((word >> (8 * UInt64(byte))) & 0xFF) }
+                count += 8
+                offset += 8
+            }
+            guard offset < bytes.count else { break }
             let lead = bytes[offset]
             if lead < 0x80 {
                 destination[count] = UInt16(lead); count += 1; offset += 1
