@@ -81,6 +81,10 @@ void SSICU_REAL(ulocdata_close)(SSICULocaleData *data);
 SSICUSet *SSICU_REAL(ulocdata_getExemplarSet)(SSICULocaleData *data, SSICUSet *fillIn, uint32_t options,
                                               SSICUExemplarSetType type, SSICUStatus *status);
 int32_t SSICU_REAL(uscript_getScript)(SSICUChar32 codePoint, SSICUStatus *status);
+int32_t SSICU_REAL(uscript_getSampleString)(int32_t script, SSICUChar *destination, int32_t capacity,
+                                            SSICUStatus *status);
+// ICU's UProperty: UCHAR_SCRIPT is 0x100A.
+int32_t SSICU_REAL(u_getIntPropertyMaxValue)(int32_t property);
 
 // ICU's UTransDirection: UTRANS_FORWARD is 0.
 SSICUTransliterator *SSICU_REAL(utrans_openU)(const SSICUChar *id, int32_t idLength, int32_t direction,
@@ -172,6 +176,10 @@ SSICUSet *ssicu_ulocdata_getExemplarSet(SSICULocaleData *data, SSICUSet *fillIn,
 int32_t ssicu_uscript_getScript(SSICUChar32 codePoint, SSICUStatus *status) {
     return SSICU_REAL(uscript_getScript)(codePoint, status);
 }
+int32_t ssicu_uscript_getSampleString(int32_t script, SSICUChar *destination, int32_t capacity, SSICUStatus *status) {
+    return SSICU_REAL(uscript_getSampleString)(script, destination, capacity, status);
+}
+int32_t ssicu_uscript_maxCode(void) { return SSICU_REAL(u_getIntPropertyMaxValue)(0x100A); }
 
 SSICUTransliterator *ssicu_utrans_open(const SSICUChar *id, int32_t idLength, SSICUStatus *status) {
     return SSICU_REAL(utrans_openU)(id, idLength, 0, NULL, 0, NULL, status);

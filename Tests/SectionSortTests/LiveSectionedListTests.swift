@@ -69,6 +69,45 @@ import Testing
         }
     }
 
+    /// Batches of hundreds of edits on a list of thousands, with many equal keys: sections are
+    /// edited by several threads, and chunks split while a batch inserts into them.
+    @Test(arguments: [("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .descending, threads: 2))])
+    func largeBatchesEqualSectioningFromScratch(locale: String, options: SectioningOptions) throws {
+        let collation = try IndexedCollation(locale: locale)
+        var edits = PersonEdits(seed: 99)
+        var arrivals = edits.people(2500)
+        var live = LiveSectionedList(
+            arrivals, collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id, options: options)
+        for step in 0..<6 {
+            let before = live.snapshot()
+            let edit = edits.edit(arrivals, maxEdits: 600)
+            var model = arrivals.filter { !edit.removed.contains($0.id) }
+            for person in edit.updated {
+                let index = model.firstIndex { $0.id == person.id }!
+                if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
+                    && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName)
+                {
+                    model[index] = person
+                } else {
+                    model.remove(at: index)
+                    model.append(person)
+                }
+            }
+            // Most of a batch's new items go into a few sections, to split their chunks.
+            let crowd = (0..<300).map {
+                Person(id: 1_000_000 * (step + 1) + $0, firstName: "Anna", lastName: $0 % 2 == 0 ? "Berg" : "Björk")
+            }
+            model += edit.inserted + crowd
+            let changes = live.apply(inserting: edit.inserted + crowd, updating: edit.updated, removing: edit.removed)
+            arrivals = model
+            let context = "\(locale) step \(step), \(edit.inserted.count + crowd.count) insertions"
+            expectSameAsFromScratch(live, arrivals: arrivals, collation: collation, options: options, context)
+            let after = live.snapshot()
+            #expect(throws: Never.self, "\(context)") { try BatchUpdateModel.check(changes, old: before, new: after) }
+            #expect(BatchUpdateModel.applying(changes, to: before) == after, "\(context)")
+        }
+    }
+
     @Test func insertionIndexPathIsWhereInsertPutsTheItem() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         var edits = PersonEdits(seed: 3)

@@ -114,6 +114,29 @@ import Testing
         #expect(live.search(long + "an").count == 1)
     }
 
+    @Test func searchResultReadsItsMatchesWithoutCopyingAndKeepsThemWhenTheListChanges() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let people = [
+            Person(id: 1, firstName: "Åsa", lastName: "Berg"), Person(id: 2, firstName: "Bo", lastName: "Ek"),
+            Person(id: 3, firstName: "Eva", lastName: "Bergström"), Person(id: 4, firstName: "Dag", lastName: "Öberg"),
+        ]
+        var live = LiveSectionedList(people, collation: collation, by: \.lastName, identifiedBy: \.id)
+        let result = live.search("berg")
+        #expect(result.sectionTitles == ["B"])
+        #expect(result.sectionCount == 1 && result.numberOfRows(inSection: 0) == 2 && result.count == 2)
+        #expect(result[section: 0, row: 0] == people[0])
+        #expect(result.items(inSection: 0) == [people[0], people[2]])
+        #expect(result.indexTitles == collation.sectionTitles)
+        #expect(result.list.map(\.items) == [[people[0], people[2]]])
+        // Editing the list afterwards changes neither the result's rows nor its ranges.
+        live.remove(id: 1)
+        live.update(Person(id: 3, firstName: "Eva", lastName: "Andersson"))
+        live.insert(Person(id: 5, firstName: "Ulf", lastName: "Bergman"))
+        #expect(result.items(inSection: 0) == [people[0], people[2]])
+        #expect(String(people[2].lastName[result.matchRange(section: 0, row: 1)]) == "Berg")
+        #expect(live.search("berg").items(inSection: 0).map(\.id) == [5])
+    }
+
     @Test func searchFollowsEdits() throws {
         let collation = try IndexedCollation(locale: "en_US")
         let steve = Person(id: 1, firstName: "Steve", lastName: "Jobs")

@@ -26,6 +26,42 @@ struct AlphabeticIndex: Sendable {
     private static let maximalScalar = Unicode.Scalar(UInt32(0xFFFF))!
     private static let latinAlphabet = (0x41...0x5A).map { String(UnicodeScalar(UInt8($0))) }
 
+    /// What follows U+FDD0 in the index characters of ICU's Han tailorings, one family per kind of
+    /// index.
+    private enum ChineseIndexFamily: CaseIterable {
+        /// Pinyin initials A–Z (zh).
+        case pinyin
+        /// Stroke counts as U+2800 + n (zh_Hant, yue, zh@collation=stroke).
+        case strokes
+        /// Zhuyin letters (zh@collation=zhuyin).
+        case zhuyin
+        /// The Kangxi radicals as unified ideographs (@collation=unihan).
+        case radicals
+
+        /// The first member, which a tailoring has if it has the family.
+        var first: String {
+            switch self {
+            case .pinyin: "A"
+            case .strokes: "\u{2801}"
+            case .zhuyin: "\u{3105}"
+            case .radicals: "\u{4E00}"
+            }
+        }
+
+        var members: [String] {
+            switch self {
+            case .pinyin: Self.scalars(0x41...0x5A)
+            case .strokes: Self.scalars(0x2801...0x28FF)
+            case .zhuyin: Self.scalars(0x3105...0x312F)
+            case .radicals: Self.scalars(0x2F00...0x2FD5).map(\.decomposedStringWithCompatibilityMapping)
+            }
+        }
+
+        private static func scalars(_ values: ClosedRange<UInt32>) -> [String] {
+            values.compactMap { Unicode.Scalar($0).map { String(Character($0)) } }
+        }
+    }
+
     private enum BucketKind { case underflow, normal, inflow, overflow }
 
     private struct Bucket {
@@ -36,25 +72,47 @@ struct AlphabeticIndex: Sendable {
         var displayBucket: Int?
     }
 
+    /// How the index learns what it needs from ICU: the boundary contractions (the first
+    /// character of each script, U+FDD1 + a sample letter; the index characters of the Han
+    /// tailorings, U+FDD0 + pinyin initial, stroke count, zhuyin letter or radical) and the number
+    /// of primary weights of each label. Both methods give the same index.
+    enum Method {
+        /// Compares the few hundred strings ICU's data builds the contractions from (the script
+        /// samples, the index character families) and counts primary weights in sort keys: about a
+        /// millisecond.
+        case probing
+        /// Enumerates every contraction of the collator, as ICU's own `AlphabeticIndex` does, and
+        /// counts primary weights with ICU's collation element iterator: 5–50 ms a locale. Tests
+        /// check that both methods give the same index.
+        case reference
+    }
+
     /// Builds the index of `locale`.
     ///
     /// - Parameters:
     ///   - locale: the requested locale identifier, used for its index exemplars.
     ///   - collator: the collator the items are keyed with; boundaries are computed with it so that
     ///     their primary bytes are comparable with the items' keys.
-    init(locale: String, collator: ICUCollator) throws(ICUError) {
-        let primary = try collator.primaryOnlyClone()
-        let scriptStarts = try Self.scriptStarts(primary)
-        let initial = try Self.initialLabels(locale: locale, primary: primary)
+    ///   - primary: a primary-strength clone of `collator` (see `ICUCollator.primaryOnlyClone()`),
+    ///     or nil to make one.
+    ///   - method: how to learn what the index needs from ICU; both methods give the same index.
+    init(
+        locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing
+    ) throws(ICUError) {
+        let primary: ICUCollator
+        if let primaryClone { primary = primaryClone } else { primary = try collator.primaryOnlyClone() }
+        let scriptStarts = try Self.scriptStarts(primary, method: method)
+        let initial = try Self.initialLabels(locale: locale, primary: primary, method: method)
         let labels = Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts)
-        let buckets = Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts)
+        let buckets = try Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
 
         // Visible buckets become titles: Latin first (UIKit shows A–Z before the locale's own
         // letters), each group in collation order, then "#".
         var visible: [(bucket: Int, title: String, isLatin: Bool)] = []
+        let preferredTitles = Self.uikitTitles[LocaleIdentifier.language(of: locale)] ?? [:]
         for (index, bucket) in buckets.enumerated() where bucket.kind == .normal && bucket.displayBucket == nil {
             var title = Self.displayTitle(for: bucket.label)
-            if let preferred = Self.uikitTitles[LocaleIdentifier.language(of: locale)]?[bucket.label],
+            if let preferred = preferredTitles[bucket.label],
                 Self.bucketIndex(of: preferred, in: buckets, primary: primary) == index
             {
                 title = preferred
@@ -76,8 +134,21 @@ struct AlphabeticIndex: Sendable {
     // MARK: Building
 
     /// The first string of each script in collation order; the last one starts the overflow.
-    private static func scriptStarts(_ primary: ICUCollator) throws(ICUError) -> [String] {
-        var starts = try primary.contractions(startingWith: scriptBoundaryPrefix).filter { boundary in
+    private static func scriptStarts(_ primary: ICUCollator, method: Method) throws(ICUError) -> [String] {
+        let boundaries: [String]
+        switch method {
+        case .reference:
+            boundaries = try primary.contractions(startingWith: scriptBoundaryPrefix)
+        case .probing:
+            // ICU's data makes each script's boundary from the script's sample character (CLDR's
+            // script metadata, which uscript_getSampleString returns), and the boundary of the
+            // unassigned code points from U+FDD0.
+            let samples = ICULocaleData.scriptSamples()
+            let unassigned = String(Character(chineseBoundaryPrefix))
+            let suffixes = samples.contains(unassigned) ? samples : samples + [unassigned]
+            boundaries = contractions(of: scriptBoundaryPrefix, amongSuffixes: suffixes, primary: primary)
+        }
+        var starts = boundaries.filter { boundary in
             let scalars = Array(boundary.unicodeScalars)
             guard scalars.count >= 2 else { return false }
             // Real scripts have a letter as their sample; unassigned code points (implicit weights)
@@ -89,15 +160,33 @@ struct AlphabeticIndex: Sendable {
                 return false
             }
         }
-        starts.sort { primary.compare($0, $1) < 0 }
+        // Sorted by sort key: the order of compare(_:_:) with one key per string instead of two
+        // conversions per comparison.
+        starts = starts.map { (string: $0, key: primary.sortKey(of: $0)) }
+            .sorted { $0.key.lexicographicallyPrecedes($1.key) }
+            .map { $0.string }
         while let first = starts.first, primary.compare(first, "") == 0 { starts.removeFirst() }
         guard !starts.isEmpty else { throw ICUError(code: 3, operation: "script boundaries (none in collator)") }
         return starts
     }
 
-    private static func initialLabels(locale: String, primary: ICUCollator) throws(ICUError) -> Set<String> {
+    private static func initialLabels(
+        locale: String, primary: ICUCollator, method: Method
+    ) throws(ICUError) -> Set<String> {
         var labels = Set(latinAlphabet)
-        let chinese = try primary.contractions(startingWith: chineseBoundaryPrefix)
+        let chinese: [String]
+        switch method {
+        case .reference:
+            chinese = try primary.contractions(startingWith: chineseBoundaryPrefix)
+        case .probing:
+            // A tailoring has a family's contractions if it has the family's first one. ICU's
+            // enumeration also lists their canonical equivalents (U+FDD0 + "À", a compatibility
+            // ideograph), which sort with the plain one and never become its label.
+            chinese = ChineseIndexFamily.allCases.flatMap { family in
+                contractions(of: chineseBoundaryPrefix, amongSuffixes: [family.first], primary: primary).isEmpty
+                    ? [] : contractions(of: chineseBoundaryPrefix, amongSuffixes: family.members, primary: primary)
+            }
+        }
         if !chinese.isEmpty {
             labels.formUnion(chinese)
             return labels
@@ -112,7 +201,7 @@ struct AlphabeticIndex: Sendable {
 
     /// Index labels made from the standard exemplars of a locale whose data has no index set.
     private static func synthesizedLabels(locale: String) -> Set<String> {
-        var labels = Set<String>()
+        var kept: [String] = []
         var hasHangulSyllables = false
         for exemplar in ICULocaleData.exemplars(of: locale, kind: .standard) ?? [] {
             let scalars = exemplar.unicodeScalars
@@ -122,8 +211,9 @@ struct AlphabeticIndex: Sendable {
                 if (0xAC00...0xD7A3).contains(scalar.value) { hasHangulSyllables = true; continue }
                 if (0x1200...0x137F).contains(scalar.value) && scalar.value & 7 != 0 { continue }
             }
-            labels.insert(LocaleIdentifier.uppercased(exemplar, locale: locale))
+            kept.append(exemplar)
         }
+        var labels = Set(LocaleIdentifier.uppercased(kept, locale: locale))
         if hasHangulSyllables {
             for value: UInt32 in [
                 0xAC00, 0xB098, 0xB2E4, 0xB77C, 0xB9C8, 0xBC14, 0xC0AC,
@@ -138,9 +228,11 @@ struct AlphabeticIndex: Sendable {
     /// Keeps the labels that sort distinctly inside the alphabetic scripts, one per primary weight,
     /// sorted in collation order.
     private static func distinctLabels(_ initial: Set<String>, primary: ICUCollator, scriptStarts: [String]) -> [String] {
-        let firstScriptStart = scriptStarts[0]
-        let overflowStart = scriptStarts[scriptStarts.count - 1]
-        var sorted: [String] = []
+        // Compared by primary sort keys, which order as compare(_:_:) does: one key per string
+        // instead of a UTF-16 copy of both strings per comparison.
+        let firstScriptStart = primary.sortKey(of: scriptStarts[0])
+        let overflowStart = primary.sortKey(of: scriptStarts[scriptStarts.count - 1])
+        var sorted: [(label: String, key: [UInt8])] = []
         // Iterate in a fixed order so that ties are resolved the same way every run.
         for candidate in initial.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             var item = candidate
@@ -150,25 +242,36 @@ struct AlphabeticIndex: Sendable {
                 item.removeLast()
                 checkDistinct = false
             }
-            if primary.compare(item, firstScriptStart) < 0 { continue }
-            if primary.compare(item, overflowStart) >= 0 { continue }
-            if checkDistinct && primary.compare(item, separated(item)) == 0 { continue }
+            let key = primary.sortKey(of: item)
+            if key.lexicographicallyPrecedes(firstScriptStart) { continue }
+            if !key.lexicographicallyPrecedes(overflowStart) { continue }
+            if checkDistinct && key == primary.sortKey(of: separated(item)) { continue }
             // Binary search for the insertion point.
             var low = 0, high = sorted.count
             var equalAt: Int?
             while low < high {
                 let middle = (low + high) / 2
-                let order = primary.compare(sorted[middle], item)
-                if order == 0 { equalAt = middle; break }
-                if order < 0 { low = middle + 1 } else { high = middle }
+                if sorted[middle].key == key { equalAt = middle; break }
+                if sorted[middle].key.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
             }
             if let equalAt {
-                if isBetterLabel(item, than: sorted[equalAt]) { sorted[equalAt] = item }
+                if isBetterLabel(item, than: sorted[equalAt].label) { sorted[equalAt].label = item }
             } else {
-                sorted.insert(item, at: low)
+                sorted.insert((item, key), at: low)
             }
         }
-        return sorted
+        return sorted.map { $0.label }
+    }
+
+    /// The strings `prefix` + suffix that are contractions: those that do not sort like their
+    /// code points taken one by one.
+    private static func contractions(
+        of prefix: Unicode.Scalar, amongSuffixes suffixes: [String], primary: ICUCollator
+    ) -> [String] {
+        suffixes.compactMap { suffix in
+            let candidate = String(Character(prefix)) + suffix
+            return primary.compare(candidate, separated(candidate)) == 0 ? nil : candidate
+        }
     }
 
     /// `item` with a combining grapheme joiner between its code points, which blocks contractions.
@@ -191,7 +294,15 @@ struct AlphabeticIndex: Sendable {
         return one.unicodeScalars.map(\.value).lexicographicallyPrecedes(other.unicodeScalars.map(\.value))
     }
 
-    private static func buckets(labels: [String], primary: ICUCollator, scriptStarts: [String]) -> [Bucket] {
+    private static func buckets(
+        labels: [String], primary: ICUCollator, scriptStarts: [String], method: Method
+    ) throws(ICUError) -> [Bucket] {
+        let counts =
+            switch method {
+            case .probing: try primary.primaryWeightCounts(of: labels)
+            case .reference: labels.map { primary.primaryWeightCount(of: $0) }
+            }
+        let primaryWeightCount = Dictionary(uniqueKeysWithValues: zip(labels, counts))
         var buckets = [Bucket(label: otherTitle, boundary: "", kind: .underflow)]
         var scriptIndex = -1
         var scriptUpperBoundary = ""
@@ -225,10 +336,10 @@ struct AlphabeticIndex: Sendable {
             // A label with several primary weights ("Sch") would swallow everything after it up to
             // the next label; an invisible bucket at label+U+FFFF sends those back to the previous
             // single-weight bucket.
-            if scalars.first != chineseBoundaryPrefix && primary.primaryWeightCount(of: label) > 1 && scalars.last != maximalScalar {
+            if scalars.first != chineseBoundaryPrefix && primaryWeightCount[label, default: 0] > 1 && scalars.last != maximalScalar {
                 var previous = buckets.count - 2
                 while previous >= 0 && buckets[previous].kind == .normal {
-                    if buckets[previous].displayBucket == nil && primary.primaryWeightCount(of: buckets[previous].boundary) <= 1 {
+                    if buckets[previous].displayBucket == nil && primaryWeightCount[buckets[previous].boundary, default: 0] <= 1 {
                         buckets.append(
                             Bucket(label: "", boundary: label + String(Character(maximalScalar)), kind: .normal, displayBucket: previous))
                         break

@@ -255,6 +255,10 @@ final class ICUCollator {
     // MARK: Collation data
 
     /// The contractions of this collator (its tailoring and the root) that start with `first`.
+    ///
+    /// ICU enumerates every contraction of the collator into a set whose string insertions are
+    /// linear, which costs 5–50 ms a locale: the index probes the few strings it needs instead
+    /// (`AlphabeticIndex.Method.probing`), and tests check the two against each other.
     func contractions(startingWith first: Unicode.Scalar) throws(ICUError) -> [String] {
         guard let set = ssicu_uset_openEmpty() else { return [] }
         defer { ssicu_uset_close(set) }
@@ -264,7 +268,12 @@ final class ICUCollator {
         return ICUSet.strings(of: set).filter { $0.unicodeScalars.first == first }
     }
 
-    /// The number of collation elements of `text` that carry a primary weight.
+    /// The number of collation elements of `text` that carry a primary weight, from ICU's
+    /// collation element iterator.
+    ///
+    /// The iterator's first use in a process costs 1.5–6 ms (ICU then computes the maximal
+    /// expansions of the whole tailoring), so the index counts with ``primaryWeightCounts(of:)``
+    /// and tests check the two against each other.
     func primaryWeightCount(of text: String) -> Int {
         let units = Array(text.utf16)
         var status = fresh
@@ -280,6 +289,49 @@ final class ICUCollator {
             if !isContinuation && (UInt32(bitPattern: element) >> 16) != 0 { count += 1 }
         }
         return count
+    }
+
+    /// The number of collation elements of each of `texts` that carry a primary weight, read from
+    /// sort keys instead of ICU's collation element iterator.
+    ///
+    /// At primary strength with the case level on, ICU writes one case weight for each collation
+    /// element with a primary weight. With upper case first, the case level is a sequence of
+    /// 4-bit weights: 1 (upper), 2 (mixed), and for a run of k elements of lower or no case,
+    /// ⌊(k − 1) / 13⌋ weights 3 followed by one weight 3 + (k − 1) mod 13; a final 0 pads the
+    /// last byte.
+    ///
+    /// - Complexity: O(m) for texts of total length m.
+    func primaryWeightCounts(of texts: [String]) throws(ICUError) -> [Int] {
+        let counter = try clone()
+        var status = fresh
+        ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_STRENGTH, SSICU_COLLATOR_PRIMARY, &status)
+        ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_ON, &status)
+        ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_FIRST, SSICU_COLLATOR_UPPER_FIRST, &status)
+        try check(status, "ucol_setAttribute")
+        return texts.map { text in
+            let key = counter.sortKey(of: text)
+            // The primary level ends at the level separator 0x01; the key ends with 0x00.
+            guard let separator = key.firstIndex(of: 0x01) else { return 0 }
+            var count = 0
+            var run = (weights: 0, last: 0)
+            func endRun() {
+                if run.weights > 0 { count += 13 * (run.weights - 1) + (run.last - 3) + 1 }
+                run = (0, 0)
+            }
+            for byte in key[(separator + 1)...] where byte != 0 {
+                for weight in [Int(byte >> 4), Int(byte & 0x0F)] {
+                    switch weight {
+                    case 0: endRun()
+                    case 1, 2:
+                        endRun()
+                        count += 1
+                    default: run = (run.weights + 1, weight)
+                    }
+                }
+            }
+            endRun()
+            return count
+        }
     }
 }
 
@@ -304,6 +356,33 @@ enum ICULocaleData {
     static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
         var status = fresh
         return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_LATIN
+    }
+
+    /// The sample character of every script ICU knows (`uscript_getSampleString`), in the order
+    /// of the script codes, each once, without the scripts that have none.
+    static func scriptSamples() -> [String] {
+        var samples: [String] = []
+        // Repeats are found by their UTF-16 units: hashing Strings would normalize each one.
+        var seen = Set<[UInt16]>()
+        var buffer = [UInt16](repeating: 0, count: 8)
+        for script in 0...max(0, ssicu_uscript_maxCode()) {
+            var status = fresh
+            let length = Int(ssicu_uscript_getSampleString(script, &buffer, Int32(buffer.count), &status))
+            guard status <= 0, length > 0, length <= buffer.count, seen.insert(Array(buffer[..<length])).inserted
+            else { continue }
+            var scalars = String.UnicodeScalarView()
+            var units = buffer[..<length].makeIterator()
+            var decoder = UTF16()
+            decoding: while true {
+                switch decoder.decode(&units) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput: break decoding
+                case .error: scalars.append("\u{FFFD}")
+                }
+            }
+            samples.append(String(scalars))
+        }
+        return samples
     }
 
     /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).

@@ -57,7 +57,7 @@ public final class IndexedCollation: Sendable {
         do {
             collator = try ICUCollator(locale: canonical, settings: options.icuSettings)
             primaryCollator = try collator.primaryOnlyClone()
-            index = try AlphabeticIndex(locale: canonical, collator: collator)
+            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator)
         } catch {
             throw .collationUnavailable(locale: locale, icuError: error.name)
         }

@@ -14,9 +14,11 @@ enum LocaleIdentifier {
         Locale(identifier: identifier).language.languageCode?.identifier ?? ""
     }
 
-    /// `text` in upper case by the rules of `locale` (Turkish i, Greek accents, …).
-    static func uppercased(_ text: String, locale: String) -> String {
-        text.uppercased(with: Locale(identifier: locale))
+    /// `texts` in upper case by the rules of `locale` (Turkish i, Greek accents, …).
+    static func uppercased(_ texts: [String], locale: String) -> [String] {
+        // One Locale for all: making one per text cost more than the upper-casing.
+        let rules = Locale(identifier: locale)
+        return texts.map { $0.uppercased(with: rules) }
     }
 
     /// Whether ICU has locale data for the language of `identifier`: the languages of ICU's

@@ -10,8 +10,9 @@ struct ChangeBuilder<ID: Hashable> {
     var movedSections: [ListMove<Int>] = []
     /// Items that are gone, with their old paths.
     var removed: [(id: ID, old: ListIndexPath)] = []
-    /// Items inserted (no old path) or moved (both paths).
-    var placed: [(id: ID, old: ListIndexPath?, new: ListIndexPath)] = []
+    /// Items inserted (no old path) or moved (both paths), with the identifier of the item after
+    /// them in their section of the new list (nil for a last row).
+    var placed: [(id: ID, old: ListIndexPath?, new: ListIndexPath, successor: ID?)] = []
     /// Items updated where they were.
     var reconfigured: [(id: ID, new: ListIndexPath)] = []
 
@@ -20,15 +21,20 @@ struct ChangeBuilder<ID: Hashable> {
         self.newTitles = newTitles
     }
 
-    /// Builds the changes. `successor(path)` is the identifier of the item after `path` in its
-    /// section of the new list, nil for the last row.
+    /// Builds the changes.
     ///
     /// - Complexity: O(s² + t log t), where s is the number of sections and t the touched items.
-    func build(successor: (ListIndexPath) -> ID?) -> SectionedListChanges<ID> {
+    func build() -> SectionedListChanges<ID> {
         var changes = SectionedListChanges<ID>()
-        let newTitleSet = Set(newTitles), oldTitleSet = Set(oldTitles)
-        let deletedSections = Set(oldTitles.indices.filter { !newTitleSet.contains(oldTitles[$0]) })
-        let insertedSections = Set(newTitles.indices.filter { !oldTitleSet.contains(newTitles[$0]) })
+        // Most edits keep the sections: then no set of titles is needed (hashing them would cost
+        // more than the edit of one item).
+        let sectionsKept = movedSections.isEmpty && oldTitles == newTitles
+        var deletedSections = Set<Int>(), insertedSections = Set<Int>()
+        if !sectionsKept {
+            let newTitleSet = Set(newTitles), oldTitleSet = Set(oldTitles)
+            deletedSections = Set(oldTitles.indices.filter { !newTitleSet.contains(oldTitles[$0]) })
+            insertedSections = Set(newTitles.indices.filter { !oldTitleSet.contains(newTitles[$0]) })
+        }
         changes.deletedSections = deletedSections.sorted()
         changes.insertedSections = insertedSections.sorted()
         changes.movedSections = movedSections.sorted { $0.to < $1.to }
@@ -51,18 +57,26 @@ struct ChangeBuilder<ID: Hashable> {
         changes.deletedRows.sort()
         changes.insertedRows.sort()
         changes.movedRows.sort { $0.to < $1.to }
-        changes.reconfiguredRows = reconfigured.map(\.new).sorted()
+        changes.reconfiguredRows = reconfigured.map { $0.new }.sorted()
 
-        changes.snapshotOperations = snapshotOperations(deletedSections: deletedSections, successor: successor)
+        changes.snapshotOperations = snapshotOperations(deletedSections: deletedSections, sectionsKept: sectionsKept)
         return changes
     }
 
     /// The snapshot form: delete, then order the sections, then place each inserted or moved item
     /// before its successor in the new list, from the last row up, so that the successor is
     /// always in place already (the last row of a section is appended).
-    private func snapshotOperations(deletedSections: Set<Int>, successor: (ListIndexPath) -> ID?) -> [SnapshotOperation<ID>] {
+    private func snapshotOperations(deletedSections: Set<Int>, sectionsKept: Bool) -> [SnapshotOperation<ID>] {
         var operations: [SnapshotOperation<ID>] = []
-        if !removed.isEmpty { operations.append(.deleteItems(removed.map(\.id))) }
+        if !removed.isEmpty { operations.append(.deleteItems(removed.map { $0.id })) }
+        if !sectionsKept { appendSectionOperations(deletedSections: deletedSections, to: &operations) }
+        appendItemOperations(deletedSections: deletedSections, to: &operations)
+        if !reconfigured.isEmpty { operations.append(.reconfigureItems(reconfigured.map { $0.id })) }
+        return operations
+    }
+
+    /// Deletes, inserts and moves sections, so that they are the new list's, in order.
+    private func appendSectionOperations(deletedSections: Set<Int>, to operations: inout [SnapshotOperation<ID>]) {
         let deletedTitles = oldTitles.indices.filter { deletedSections.contains($0) }.map { oldTitles[$0] }
         if !deletedTitles.isEmpty { operations.append(.deleteSections(deletedTitles)) }
 
@@ -90,7 +104,10 @@ struct ChangeBuilder<ID: Hashable> {
                 current.append(title)
             }
         }
+    }
 
+    /// Places each inserted or moved item before its successor, from the last row up.
+    private func appendItemOperations(deletedSections: Set<Int>, to operations: inout [SnapshotOperation<ID>]) {
         // Runs of inserted items before the same anchor become one call; their identifiers are
         // gathered back to front and reversed once.
         var pendingRun: (reversedIDs: [ID], anchor: ID)?
@@ -98,12 +115,13 @@ struct ChangeBuilder<ID: Hashable> {
             if let run = pendingRun { operations.append(.insertItemsBefore(run.reversedIDs.reversed(), item: run.anchor)) }
             pendingRun = nil
         }
-        // Sorting positions rather than the entries keeps generic values out of the sort.
-        let newPaths = placed.map(\.new)
+        // Sorting positions rather than the entries keeps generic values out of the sort. (Key
+        // paths into these generic tuples are built at run time on every call: closures instead.)
+        let newPaths = placed.map { $0.new }
         for position in placed.indices.sorted(by: { newPaths[$0] > newPaths[$1] }) {
             let item = placed[position]
             let mustInsert = item.old.map { deletedSections.contains($0.section) } ?? true
-            let next = successor(item.new)
+            let next = item.successor
             if mustInsert, let next {
                 if let run = pendingRun, run.reversedIDs.last == next {
                     pendingRun!.reversedIDs.append(item.id)
@@ -123,7 +141,5 @@ struct ChangeBuilder<ID: Hashable> {
             }
         }
         flushRun()
-        if !reconfigured.isEmpty { operations.append(.reconfigureItems(reconfigured.map(\.id))) }
-        return operations
     }
 }

@@ -15,11 +15,12 @@ struct KeyChunk: Sendable {
     /// The engine's ordering key of each item (``IndexedCollation/orderingKey(primary:secondary:options:)``).
     var keys = PackedKeys()
     /// Each item's search keys (``LiveKeys/search``).
-    var searchKeys = PackedKeys()
+    var searchKeys = SearchKeys()
     /// Where each entry's item and identifier are (``LiveSectionedList``'s storage).
     var slots: [Int32] = []
 
-    var count: Int { slots.count }
+    /// From the keys' own array, which a search reads next: the slots stay out of the cache.
+    var count: Int { keys.count }
 
     mutating func append(slot: Int32, key: UnsafeBufferPointer<UInt8>) {
         keys.append(key)

@@ -66,71 +66,133 @@ extension LiveSectionedList {
     ///   - removing: identifiers of items to remove; those not in the list are skipped.
     /// - Precondition: no identifier appears twice in the three arguments together.
     /// - Returns: the changes from the list before to the list after.
-    /// - Complexity: O(k·(m + log n + b + c) + s²) for k edits: keys for each, binary searches,
-    ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched;
-    ///   never proportional to the n items of the list.
+    /// - Complexity: O(k·(m + log n + b) + c + s²) for k edits: keys for each, binary searches,
+    ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched, once
+    ///   each; never proportional to the n items of the list. For a large batch, keys are computed
+    ///   and sections edited on several threads (``SectioningOptions/threads``).
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
-        let oldTitles = sectionTitles
+        let oldTitles = sectionTitles, oldShownPosition = shownPosition
+        let updatedIDs = updating.map(identifier), insertedIDs = inserting.map(identifier)
         var seen = Set<ID>()
-        var removed: [(id: ID, old: ListIndexPath)] = []
-        var moved: [(item: Item, id: ID, old: ListIndexPath, keys: LiveKeys)] = []
-        var inPlace: [(item: Item, id: ID, keys: LiveKeys)] = []
-        var inserted: [(item: Item, id: ID, keys: LiveKeys)] = []
-        // Where the removed and moved entries are; they are taken out last first, so that each
-        // position stays valid while those after it go.
-        var leaving: [(section: Int, chunk: Int, index: Int)] = [], leavingIDs: [ID] = []
-
-        // Everything about the old list is read before anything changes.
-        for id in removing {
+        seen.reserveCapacity(removing.count + updating.count + inserting.count)
+        for id in removing + updatedIDs + insertedIDs {
             precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
-            guard let location = locations[id] else { continue }
-            let (chunk, index) = find(id, at: location)
-            removed.append((id, path(section: location.section, chunk: chunk, index: index)))
-            leaving.append((location.section, chunk, index))
-            leavingIDs.append(id)
         }
-        for item in updating {
-            let id = identifier(item)
-            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
-            guard let location = locations[id] else { preconditionFailure("no item with identifier \(id) to update") }
-            let keys = keys(of: item)
-            if keys.section == location.section && keys.ordering == location.key {
-                inPlace.append((item, id, keys))
+        let updatedKeys = keys(of: updating), insertedKeys = keys(of: inserting)
+
+        // Items, identifiers, slots and locations change here, on this thread; each section's
+        // entries are edited afterwards, by several threads. Items are referred to by their
+        // position in the arguments, so that no generic value is copied into bookkeeping; an
+        // edit is referred to by its section and its position among that section's edits.
+        var edits = [SectionEdits](repeating: SectionEdits(), count: keyChunks.count)
+        var removed: [(id: ID, section: Int, edit: Int)] = []
+        var moved: [(update: Int, section: Int, edit: Int)] = []
+        var inPlace: [(update: Int, section: Int, edit: Int)] = []
+        for id in removing {
+            guard let location = locations.removeValue(forKey: id) else { continue }
+            removed.append((id, location.section, edits[location.section].leaving.count))
+            edits[location.section].leaving.append(SectionEdits.Entry(key: location.key, slot: location.slot))
+            freeSlot(location.slot)
+        }
+        // An updated item keeps its slot, whether its entry stays or moves.
+        var movedSlots: [Int32] = []
+        for (update, id) in updatedIDs.enumerated() {
+            let keys = updatedKeys[update]
+            // One lookup reads the old location and writes the new one.
+            let old = Self.relocate(&locations[id], to: keys, id: id)
+            storage[Int(old.slot)] = updating[update]
+            let entry = SectionEdits.Entry(key: old.key, slot: old.slot)
+            if keys.section == old.section && keys.ordering == old.key {
+                inPlace.append((update, old.section, edits[old.section].updated.count))
+                edits[old.section].updated.append((entry, keys.search))
             } else {
-                let (chunk, index) = find(id, at: location)
-                moved.append((item, id, path(section: location.section, chunk: chunk, index: index), keys))
-                leaving.append((location.section, chunk, index))
-                leavingIDs.append(id)
+                moved.append((update, old.section, edits[old.section].leaving.count))
+                movedSlots.append(old.slot)
+                edits[old.section].leaving.append(entry)
             }
         }
-        for item in inserting {
-            let id = identifier(item)
-            precondition(seen.insert(id).inserted, "identifier \(id) appears twice in one batch")
-            precondition(locations[id] == nil, "an item with identifier \(id) is in the list already")
-            inserted.append((item, id, keys(of: item)))
+        var arrivals: [(section: Int, edit: Int)] = []
+        arrivals.reserveCapacity(moved.count + inserting.count)
+        for (position, item) in moved.enumerated() {
+            let keys = updatedKeys[item.update]
+            arrivals.append((keys.section, edits[keys.section].arriving.count))
+            edits[keys.section].arriving.append((keys, movedSlots[position]))
+        }
+        for (position, item) in inserting.enumerated() {
+            let keys = insertedKeys[position]
+            let slot = takeSlot(for: item, id: insertedIDs[position], keys: keys)
+            arrivals.append((keys.section, edits[keys.section].arriving.count))
+            edits[keys.section].arriving.append((keys, slot))
         }
 
-        for position in leaving.indices.sorted(by: { leaving[$0] > leaving[$1] }) {
-            removeEntry(leavingIDs[position], at: (leaving[position].chunk, leaving[position].index))
-        }
-        for item in inPlace { replaceEntry(item.id, with: item.item, keys: item.keys) }
-        for item in moved { insertEntry(item.item, id: item.id, keys: item.keys) }
-        for item in inserted { insertEntry(item.item, id: item.id, keys: item.keys) }
-        if !removed.isEmpty || !moved.isEmpty || !inserted.isEmpty { updateShownSections() }
+        editSections(&edits, parallel: removing.count + updating.count + inserting.count >= 64)
+        if !removed.isEmpty || !moved.isEmpty || !inserting.isEmpty { updateShownSections() }
 
         var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: sectionTitles)
-        builder.removed = removed
-        builder.placed = moved.map { ($0.id, $0.old, indexPath(of: $0.id)!) } + inserted.map { ($0.id, nil, indexPath(of: $0.id)!) }
-        builder.reconfigured = inPlace.map { ($0.id, indexPath(of: $0.id)!) }
-        return builder.build { path in identifier(at: ListIndexPath(section: path.section, row: path.row + 1)) }
+        func oldPath(_ section: Int, _ edit: Int) -> ListIndexPath {
+            ListIndexPath(section: oldShownPosition[section]!, row: edits[section].leavingRows[edit])
+        }
+        builder.removed = removed.map { ($0.id, oldPath($0.section, $0.edit)) }
+        builder.placed.reserveCapacity(arrivals.count)
+        for (position, arrival) in arrivals.enumerated() {
+            let sectionEdits = edits[arrival.section]
+            let new = ListIndexPath(section: shownPosition[arrival.section]!, row: sectionEdits.arrivingRows[arrival.edit])
+            let successor = sectionEdits.arrivingSuccessors[arrival.edit].map { storedIDs[Int($0)]! }
+            if position < moved.count {
+                let item = moved[position]
+                builder.placed.append((updatedIDs[item.update], oldPath(item.section, item.edit), new, successor))
+            } else {
+                builder.placed.append((insertedIDs[position - moved.count], nil, new, successor))
+            }
+        }
+        builder.reconfigured = inPlace.map { item in
+            (updatedIDs[item.update], ListIndexPath(section: shownPosition[item.section]!, row: edits[item.section].updatedRows[item.edit]))
+        }
+        return builder.build()
     }
 
-    private func keys(of item: Item) -> LiveKeys {
-        keyMaker.keys(primary: primaryString(item), secondary: secondaryString.map { $0(item) })
+    /// Applies each section's edits to its keys; sections are independent values, so several
+    /// threads edit different ones.
+    private mutating func editSections(_ edits: inout [SectionEdits], parallel: Bool) {
+        let touched = edits.indices.filter { !edits[$0].isEmpty }
+        guard parallel && touched.count > 1 else {
+            for section in touched { edits[section].apply(to: &keyChunks[section]) }
+            return
+        }
+        let threads = options.threads
+        // Largest first, so that no large section is left to one thread at the end.
+        let order = touched.sorted {
+            edits[$0].arriving.count + edits[$0].leaving.count > edits[$1].arriving.count + edits[$1].leaving.count
+        }
+        keyChunks.withUnsafeMutableBufferPointer { keyBuffer in
+            edits.withUnsafeMutableBufferPointer { editBuffer in
+                // Sound: each job reads and writes only the entries of its own section.
+                let keys = SharedMutableBuffer(keyBuffer), sectionEdits = SharedMutableBuffer(editBuffer)
+                WorkerPool(threads: threads).run(order.count) { job in
+                    let section = order[job]
+                    sectionEdits.base[section].apply(to: &keys.base[section])
+                }
+            }
+        }
     }
 
-    private mutating func insertEntry(_ item: Item, id: ID, keys: LiveKeys) {
+    /// Moves the location `location` of the item `id` to the section and key of `keys` and
+    /// returns the old location.
+    private static func relocate(_ location: inout LiveLocation?, to keys: LiveKeys, id: ID) -> LiveLocation {
+        guard let old = location else { preconditionFailure("no item with identifier \(id) to update") }
+        location = LiveLocation(section: keys.section, slot: old.slot, key: keys.ordering)
+        return old
+    }
+
+    private mutating func freeSlot(_ slot: Int32) {
+        storage[Int(slot)] = nil
+        storedIDs[Int(slot)] = nil
+        freeSlots.append(slot)
+    }
+
+    /// Stores a placed item in a slot and records its location; its entry is inserted later.
+    private mutating func takeSlot(for item: Item, id: ID, keys: LiveKeys) -> Int32 {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -142,21 +204,35 @@ extension LiveSectionedList {
             storage.append(item)
             storedIDs.append(id)
         }
-        keyChunks[keys.section].insert(keys, slot: slot, at: insertionPosition(of: keys.ordering, in: keys.section))
-        locations[id] = LiveLocation(section: keys.section, slot: slot, key: keys.ordering)
+        // One lookup stores the location and checks that the identifier is new.
+        let previous = locations.updateValue(LiveLocation(section: keys.section, slot: slot, key: keys.ordering), forKey: id)
+        precondition(previous == nil, "an item with identifier \(id) is in the list already")
+        return slot
     }
 
-    private mutating func removeEntry(_ id: ID, at position: (chunk: Int, index: Int)) {
-        let location = locations.removeValue(forKey: id)!
-        keyChunks[location.section].remove(at: position)
-        storage[Int(location.slot)] = nil
-        storedIDs[Int(location.slot)] = nil
-        freeSlots.append(location.slot)
-    }
-
-    private mutating func replaceEntry(_ id: ID, with item: Item, keys: LiveKeys) {
-        let location = locations[id]!
-        storage[Int(location.slot)] = item
-        keyChunks[keys.section].replaceSearchKeys(at: find(id, at: location), with: keys.search)
+    /// The keys of `items`, computed by several threads for a large batch.
+    private func keys(of items: [Item]) -> [LiveKeys] {
+        let primaries = items.map(primaryString), secondaries = secondaryString.map { items.map($0) }
+        let jobSize = 64
+        guard items.count > jobSize else {
+            // One job: no threads to start.
+            return LiveKeyWorker.with(collation: collation, options: options) { worker in
+                primaries.indices.map { worker.keys(primary: primaries[$0], secondary: secondaries?[$0]) }
+            }
+        }
+        let jobs = (items.count + jobSize - 1) / jobSize
+        var keys = [LiveKeys](repeating: LiveKeys(section: 0, ordering: [], search: []), count: items.count)
+        let collation = collation, options = options
+        keys.withUnsafeMutableBufferPointer { buffer in
+            let results = SharedMutableBuffer(buffer)
+            WorkerPool(threads: options.threads).run(jobs) { job in
+                LiveKeyWorker.with(collation: collation, options: options) { worker in
+                    for item in job * jobSize..<min(primaries.count, (job + 1) * jobSize) {
+                        results[item] = worker.keys(primary: primaries[item], secondary: secondaries?[item])
+                    }
+                }
+            }
+        }
+        return keys
     }
 }

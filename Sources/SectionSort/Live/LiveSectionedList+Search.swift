@@ -3,8 +3,9 @@ extension LiveSectionedList {
     /// primary strength (see ``SearchQuery``), in their sections and order.
     ///
     /// The list keeps each word's search key, so searching compares bytes only: no collation key
-    /// is computed per item, and nothing is sorted again. Chunks are searched in parallel
-    /// (``SectioningOptions/threads``).
+    /// is computed per item, nothing is sorted again, and no item is copied: the result refers to
+    /// the matching items by position (see ``SearchResult``). Runs of chunks are searched in
+    /// parallel (``SectioningOptions/threads``).
     ///
     /// ```swift
     /// let result = contacts.search("ake")   // en_US: "Åke Berg" and "Ake Ng", not "Jake" (not a word start)
@@ -12,63 +13,76 @@ extension LiveSectionedList {
     ///
     /// - Returns: the matching items and where they match; an empty query returns every item.
     /// - Complexity: O(n·w) byte comparisons for n items of w words, spread over the threads,
-    ///   plus O(k) to gather k matches.
+    ///   plus O(k) to gather the positions of k matches.
     public func search(_ query: String) -> SearchResult<Item> {
         search(SearchQuery(query, collation: collation, keyMaker: keyMaker))
     }
 
     /// The items that match `query` (see ``search(_:)-(String)``).
+    ///
+    /// - Complexity: as ``search(_:)-(String)``.
     public func search(_ query: SearchQuery) -> SearchResult<Item> {
-        var searchKeys: [PackedKeys] = []
+        // Jobs are runs of at most `jobChunks` chunks of one section, so that their matches
+        // concatenate into sections.
+        let jobChunks = 48
+        var jobs: [(section: Int, chunks: Range<Int>)] = []
         for section in shown {
-            keyChunks[section].chunks.withUnsafeBufferPointer { chunks in
-                for chunk in chunks.indices { searchKeys.append(chunks[chunk].searchKeys) }
+            let count = keyChunks[section].chunks.count
+            for start in stride(from: 0, to: count, by: jobChunks) {
+                jobs.append((section, start..<min(count, start + jobChunks)))
             }
         }
-        let key = query.key
-        var found = [[WordMatch]](repeating: [], count: searchKeys.count)
-        let chunks = searchKeys
-        let groupSize = 32
-        found.withUnsafeMutableBufferPointer { buffer in
-            let slots = SharedMutableBuffer(buffer)
-            WorkerPool(threads: options.threads).run((chunks.count + groupSize - 1) / groupSize) { group in
-                for chunk in group * groupSize..<min(chunks.count, (group + 1) * groupSize) {
-                    slots[chunk] = WordMatch.matches(of: key, in: chunks[chunk])
+        var found = [SearchScan](repeating: SearchScan(), count: jobs.count)
+        let sections = keyChunks, jobList = jobs
+        query.key.withUnsafeBufferPointer { key in
+            let queryKey = UncheckedSendable(key)
+            found.withUnsafeMutableBufferPointer { buffer in
+                let results = SharedMutableBuffer(buffer)
+                WorkerPool(threads: options.threads).run(jobList.count) { job in
+                    let (section, range) = jobList[job]
+                    sections[section].chunks.withUnsafeBufferPointer { chunks in
+                        var scan = SearchScan()
+                        for chunk in range { scan.scan(chunks.baseAddress! + chunk, query: queryKey.value) }
+                        results[job] = scan
+                    }
                 }
             }
         }
 
-        // The matches' slots first (numbers only), then the items, copied by several threads.
-        var slots: [Int32] = [], words: [Int32] = []
-        var ranges: [Range<Int>] = [], titles: [String] = [], titleIndices: [Int?] = []
+        var slots: [Int32] = []
+        slots.reserveCapacity(found.reduce(0) { $0 + $1.slots.count })
+        var ranges: [Range<Int>] = [], titleIndices: [Int] = []
         var job = 0
         for section in shown {
             let start = slots.count
-            let chunks = keyChunks[section].chunks
-            for chunk in chunks.indices {
-                for match in found[job] {
-                    let slot = chunks[chunk].slots[Int(match.item)]
-                    if match.needsCheck {
-                        // The stored key was cut short of the query: compare the whole key.
-                        let text = primaryString(self.storage[Int(slot)]!)
-                        guard let word = keyMaker.firstMatchingWord(in: text, query: key, from: Int(match.word)) else { continue }
-                        words.append(Int32(word.word))
-                    } else {
-                        words.append(match.word)
-                    }
-                    slots.append(slot)
-                }
+            while job < jobs.count && jobs[job].section == section {
+                appendMatches(found[job], query: query, to: &slots)
                 job += 1
             }
             guard slots.count > start else { continue }
             ranges.append(start..<slots.count)
-            titles.append(collation.sectionTitles[section])
             titleIndices.append(section)
         }
-        let storage = SlotGather.items(self.storage, at: slots, threads: options.threads)
-        let list = SectionedList(
-            indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges, titles: titles,
-            titleIndices: titleIndices)
-        return SearchResult(query: query, list: list, matchedWords: words, searchedString: primaryString)
+        return SearchResult(
+            query: query, collation: collation, storage: storage, slots: slots, sectionRanges: ranges,
+            sectionIndices: titleIndices, searchedString: primaryString, threads: options.threads)
+    }
+
+    /// Appends the matches of one job, checking those whose stored key was cut short of the query
+    /// against the whole key.
+    private func appendMatches(_ scan: SearchScan, query: SearchQuery, to slots: inout [Int32]) {
+        guard !scan.unchecked.isEmpty else {
+            slots.append(contentsOf: scan.slots)
+            return
+        }
+        var unchecked = scan.unchecked[...]
+        for (position, slot) in scan.slots.enumerated() {
+            if unchecked.first == position {
+                unchecked.removeFirst()
+                let text = primaryString(storage[Int(slot)]!)
+                guard keyMaker.firstMatchingWord(in: text, query: query.key) != nil else { continue }
+            }
+            slots.append(slot)
+        }
     }
 }

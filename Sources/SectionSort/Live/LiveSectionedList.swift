@@ -18,15 +18,17 @@
 /// Items and identifiers stay in slots of one array; each section is an array of chunks of at most
 /// 128 entries (ordering key, search keys, slot), and an identifier table finds an item's key.
 /// Memory per item, beyond the item: its identifier twice (slot and table), its ordering key twice
-/// (chunk and table), its search keys (a length byte and at most 48 key bytes per word), a slot
-/// number and the offsets of its keys in their chunk.
+/// (chunk and table), its search keys (a length byte and at most 48 key bytes per word, and four
+/// bytes per word in the chunk's index of words), a slot number and the offsets of its keys in
+/// their chunk.
 ///
 /// A `LiveSectionedList` is a value: copies share storage until one is edited, and the first edit
 /// of a copy copies the identifier table, O(n).
 public struct LiveSectionedList<Item, ID: Hashable> {
     /// The collation that sections and orders the items.
     public let collation: IndexedCollation
-    /// Direction, empty sections; `threads` is used when the list is built and searched.
+    /// Direction, empty sections; `threads` is used when the list is built and searched, and by
+    /// batches of edits.
     public let options: SectioningOptions
 
     let primaryString: @Sendable (Item) -> String
@@ -128,16 +130,16 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     private static func searchKeys(
         of primaries: [String], order: [Int], jobs: [Range<Int>], collation: IndexedCollation,
         options: SectioningOptions
-    ) -> [PackedKeys] {
+    ) -> [SearchKeys] {
         let pool = WorkerPool(threads: options.threads)
         let groups = min(jobs.count, pool.threads * 8)
-        var results = [PackedKeys](repeating: PackedKeys(), count: jobs.count)
+        var results = [SearchKeys](repeating: SearchKeys(), count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
             pool.run(groups) { group in
                 LiveKeyWorker.with(collation: collation, options: options) { worker in
                     for job in jobs.count * group / groups..<jobs.count * (group + 1) / groups {
-                        var keys = PackedKeys()
+                        var keys = SearchKeys()
                         for position in jobs[job] {
                             var primary = primaries[order[position]]
                             primary.withUTF8 { bytes in keys.appendEntry { worker.appendSearchKeys(of: bytes, to: &$0) } }

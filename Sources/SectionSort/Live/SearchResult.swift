@@ -3,40 +3,97 @@
 ///
 /// ```swift
 /// let result = contacts.search("jo")
-/// result.list.sectionTitles                 // only the sections with matches, in order
-/// let name = result.list[section: 0, row: 0].lastName
+/// result.sectionTitles                       // only the sections with matches, in order
+/// let name = result[section: 0, row: 0].lastName
 /// let range = result.matchRange(section: 0, row: 0)   // name[range] == "Jo"
 /// ```
+///
+/// A result refers to the matching items of the ``LiveSectionedList`` it comes from by position
+/// and copies none of them: reading a row reads the list's storage, which the result shares, so
+/// searching costs the same whether it finds ten items or a hundred thousand. ``list`` copies the
+/// matches into a ``SectionedList`` when one is needed. The list stays as it was when searched,
+/// whatever is edited afterwards: the first edit of the live list while a result is alive copies
+/// the list's item storage, O(n), as for any copy of a ``LiveSectionedList``.
 public struct SearchResult<Item> {
     /// The query.
     public let query: SearchQuery
-    /// The matching items: the list's sections that have any, with their titles, in the list's
-    /// order. Its ``SectionedList/indexTitles`` are the collation's, as in the full list.
-    public let list: SectionedList<Item>
-    /// For each item of `list`, in storage order: the index of the word where it matches.
-    let matchedWords: [Int32]
+    /// The titles of the sections with matches, in the list's order.
+    public let sectionTitles: [String]
+    /// The titles of the section index: every title of the collation, as in the full list.
+    public let indexTitles: [String]
+    /// The live list's items by slot, shared with it; nil in free slots.
+    let storage: [Item?]
+    /// The slot of each match, section after section.
+    let slots: [Int32]
+    /// The matches of each section, as positions in `slots`.
+    let sectionRanges: [Range<Int>]
+    /// Each section's index into ``indexTitles``.
+    let sectionIndices: [Int]
     let searchedString: @Sendable (Item) -> String
+    let threads: Int?
 
-    init(query: SearchQuery, list: SectionedList<Item>, matchedWords: [Int32], searchedString: @escaping @Sendable (Item) -> String) {
+    init(
+        query: SearchQuery, collation: IndexedCollation, storage: [Item?], slots: [Int32],
+        sectionRanges: [Range<Int>], sectionIndices: [Int], searchedString: @escaping @Sendable (Item) -> String,
+        threads: Int?
+    ) {
         self.query = query
-        self.list = list
-        self.matchedWords = matchedWords
+        sectionTitles = sectionIndices.map { collation.sectionTitles[$0] }
+        indexTitles = collation.sectionTitles
+        self.storage = storage
+        self.slots = slots
+        self.sectionRanges = sectionRanges
+        self.sectionIndices = sectionIndices
         self.searchedString = searchedString
+        self.threads = threads
     }
 
     /// The number of matching items.
-    public var count: Int { list.itemCount }
+    public var count: Int { slots.count }
+
+    /// The number of sections with matches.
+    public var sectionCount: Int { sectionRanges.count }
+
+    /// The number of matches in `section`.
+    ///
+    /// - Complexity: O(1).
+    public func numberOfRows(inSection section: Int) -> Int { sectionRanges[section].count }
+
+    /// The matching item at `row` of `section`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(section section: Int, row row: Int) -> Item {
+        precondition(row >= 0 && row < sectionRanges[section].count, "row \(row) is out of range of section \(section)")
+        return storage[Int(slots[sectionRanges[section].lowerBound + row])]!
+    }
+
+    /// The matching items of `section`, in order.
+    ///
+    /// - Complexity: O(k) for k matches in the section.
+    public func items(inSection section: Int) -> [Item] {
+        sectionRanges[section].map { storage[Int(slots[$0])]! }
+    }
+
+    /// The matches as a ``SectionedList``: the list's sections that have any, with their titles, in
+    /// the list's order; its ``SectionedList/indexTitles`` are the collation's, as in the full list.
+    ///
+    /// - Complexity: O(k) for k matches: each is copied, by several threads.
+    public var list: SectionedList<Item> {
+        SectionedList(
+            indexTitles: indexTitles, storage: SlotGather.items(storage, at: slots, threads: threads),
+            sectionRanges: sectionRanges, titles: sectionTitles, titleIndices: sectionIndices)
+    }
 
     /// The range of the item's searched string (the list's key string) that matches: from the start
-    /// of the matching word to the end of the shortest piece whose key starts with the query's.
+    /// of the first matching word to the end of the shortest piece whose key starts with the
+    /// query's (see ``SearchQuery/matchRange(in:)``); an empty range at the start for an empty query.
     ///
-    /// - Complexity: O(q²) for a query of q characters; computed on demand, for the rows shown.
+    /// - Complexity: O(w·q + q²) for w words and a query of q characters; computed on demand, for
+    ///   the rows shown.
     public func matchRange(section: Int, row: Int) -> Range<String.Index> {
-        var text = searchedString(list[section: section, row: row])
-        let word = Int(matchedWords[list.sectionRanges[section].lowerBound + row])
-        let starts = text.withUTF8 { WordStarts.offsets(in: $0) }
-        // An empty query matches items without words too: at their start.
-        return query.range(in: text, fromUTF8Offset: word < starts.count ? starts[word] : 0)
+        let text = searchedString(self[section: section, row: row])
+        // Every match has a matching word, found again here with the same keys.
+        return query.matchRange(in: text) ?? text.startIndex..<text.startIndex
     }
 }
 

@@ -21,7 +21,7 @@ struct SectionKeys: Sendable {
         count += chunk.count
     }
 
-    mutating func setSearchKeys(_ keys: PackedKeys, ofChunk chunk: Int) {
+    mutating func setSearchKeys(_ keys: SearchKeys, ofChunk chunk: Int) {
         chunks[chunk].searchKeys = keys
     }
 
@@ -40,7 +40,7 @@ struct SectionKeys: Sendable {
                 let order =
                     fences[middle] != keyPrefix
                     ? (fences[middle] < keyPrefix ? -1 : 1)
-                    : chunks[middle].keys.compare(chunks[middle].count - 1, with: key)
+                    : chunks[middle].keys.compare(counts[middle] - 1, with: key)
                 if order < 0 || (upper && order == 0) { low = middle + 1 } else { high = middle }
             }
         }
@@ -87,7 +87,13 @@ struct SectionKeys: Sendable {
 
     /// Inserts `entry`, whose item is in `slot`, at `position` (an empty section gets its first
     /// chunk); a chunk that grows past ``KeyChunk/maximumCount`` splits in two.
-    mutating func insert(_ entry: LiveKeys, slot: Int32, at position: (chunk: Int, index: Int)) {
+    ///
+    /// - Returns: where the entry is, and when its chunk split: that chunk and the index from
+    ///   which its entries moved to the next chunk (an entry at `split.at + i` is now at `i` there).
+    @discardableResult
+    mutating func insert(_ entry: LiveKeys, slot: Int32, at position: (chunk: Int, index: Int)) -> (
+        position: (chunk: Int, index: Int), split: (chunk: Int, at: Int)?
+    ) {
         if chunks.isEmpty {
             chunks.append(KeyChunk())
             counts.append(0)
@@ -98,7 +104,7 @@ struct SectionKeys: Sendable {
         count += 1
         guard counts[position.chunk] > KeyChunk.maximumCount else {
             updateFence(position.chunk)
-            return
+            return (position, nil)
         }
         let middle = counts[position.chunk] / 2
         let second = chunks[position.chunk].split(at: middle)
@@ -108,6 +114,8 @@ struct SectionKeys: Sendable {
         fences.insert(0, at: position.chunk + 1)
         updateFence(position.chunk)
         updateFence(position.chunk + 1)
+        let placed = position.index < middle ? position : (position.chunk + 1, position.index - middle)
+        return (placed, (position.chunk, middle))
     }
 
     /// Removes the entry at `position`; an emptied chunk goes.

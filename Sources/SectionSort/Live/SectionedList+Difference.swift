@@ -66,7 +66,7 @@ extension SectionedList {
                 if let target = newSectionOfOld[section], target == new.section {
                     candidates.append((row, new.row))
                 } else {
-                    builder.placed.append((id, old, new))
+                    builder.placed.append((id, old, new, Self.successor(of: new, in: newIDs)))
                 }
             }
             let stays = Set(LongestIncreasingSubsequence.positions(in: candidates.map(\.newRow)))
@@ -75,7 +75,7 @@ extension SectionedList {
                 let new = ListIndexPath(section: newSectionOfOld[section]!, row: candidate.newRow)
                 let id = newIDs[new.section][new.row]
                 if !stays.contains(position) {
-                    builder.placed.append((id, old, new))
+                    builder.placed.append((id, old, new, Self.successor(of: new, in: newIDs)))
                 } else if let hasChanged, hasChanged(content[candidate.row], newList[section: new.section, row: new.row]) {
                     builder.reconfigured.append((id, new))
                 }
@@ -83,13 +83,15 @@ extension SectionedList {
         }
         for (section, ids) in newIDs.enumerated() {
             for (row, id) in ids.enumerated() where !seen.contains(id) {
-                builder.placed.append((id, nil, ListIndexPath(section: section, row: row)))
+                builder.placed.append((id, nil, ListIndexPath(section: section, row: row), row + 1 < ids.count ? ids[row + 1] : nil))
             }
         }
-        return builder.build { path in
-            let ids = newIDs[path.section]
-            return path.row + 1 < ids.count ? ids[path.row + 1] : nil
-        }
+        return builder.build()
+    }
+
+    /// The identifier after `path` in its section, nil for a last row.
+    private static func successor<ID>(of path: ListIndexPath, in ids: [[ID]]) -> ID? {
+        path.row + 1 < ids[path.section].count ? ids[path.section][path.row + 1] : nil
     }
 }
 

@@ -8,7 +8,7 @@
 // The Swift adapter (Sources/SectionSort/Collation/ICUCollator.swift) is the only caller.
 //
 // The signatures, constants and enumeration values follow ICU's public C API (ucol.h, uset.h,
-// ulocdata.h, uscript.h, uiter.h, utypes.h, uversion.h):
+// ulocdata.h, uscript.h, uchar.h, uiter.h, utypes.h, uversion.h):
 //   © 2016 and later: Unicode, Inc. and others.
 //   License & terms of use: http://www.unicode.org/copyright.html
 // See LICENSE-ICU beside this file.
@@ -41,6 +41,7 @@ typedef struct SSICUTransliterator SSICUTransliterator;
 
 /// ICU's UColAttribute values used here.
 typedef enum SSICUCollatorAttribute {
+    SSICU_COLLATOR_CASE_FIRST = 2,
     SSICU_COLLATOR_CASE_LEVEL = 3,
     SSICU_COLLATOR_STRENGTH = 5,
     SSICU_COLLATOR_NUMERIC_COLLATION = 7,
@@ -53,6 +54,7 @@ typedef enum SSICUCollatorAttributeValue {
     SSICU_COLLATOR_TERTIARY = 2,
     SSICU_COLLATOR_OFF = 16,
     SSICU_COLLATOR_ON = 17,
+    SSICU_COLLATOR_UPPER_FIRST = 25,
 } SSICUCollatorAttributeValue;
 
 /// ICU's ULocDataLocaleType.
@@ -134,6 +136,10 @@ SSICUSet *ssicu_ulocdata_getExemplarSet(SSICULocaleData *data, SSICUSet *fillIn,
                                         SSICUExemplarSetType type, SSICUStatus *status);
 /// uscript_getScript: the UScriptCode of a code point.
 int32_t ssicu_uscript_getScript(SSICUChar32 codePoint, SSICUStatus *status);
+/// uscript_getSampleString: a representative character of a script (the UTF-16 length; 0 if none).
+int32_t ssicu_uscript_getSampleString(int32_t script, SSICUChar *destination, int32_t capacity, SSICUStatus *status);
+/// u_getIntPropertyMaxValue(UCHAR_SCRIPT): the largest UScriptCode of this ICU.
+int32_t ssicu_uscript_maxCode(void);
 
 // MARK: Transliteration (utrans.h)
 

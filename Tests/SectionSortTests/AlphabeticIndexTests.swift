@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import SectionSort
+
+/// The index is built from probes of ICU's data (its boundary contractions, the primary weights of
+/// its labels) instead of ICU's enumeration of every contraction and its collation element
+/// iterator: both must give the same index, and the index must section as ICU's does.
+@Suite struct AlphabeticIndexTests {
+    /// Locales whose indexes exercise every path: Latin with own letters (sv, cs with CH, da), kana
+    /// (ja), jamo (ko), right-to-left (ar), the Han tailorings' pinyin, stroke, zhuyin and radical
+    /// index characters, labels with several primary weights (km, mt), an expanding tailoring (de
+    /// phonebook) and root (en, and an unknown locale).
+    static let locales = [
+        "sv_SE", "ja_JP", "zh_Hant", "zh", "ko_KR", "ar_SA", "en_US", "km", "mt", "cs", "da", "th", "hi", "ru",
+        "zh@collation=zhuyin", "ja@collation=unihan", "yue", "de@collation=phonebook", "xx_YY",
+    ]
+
+    @Test(arguments: locales)
+    func probingGivesTheReferenceIndex(locale: String) throws {
+        let canonical = LocaleIdentifier.canonical(locale)
+        for settings in [ICUCollatorSettings(), ICUCollatorSettings(strength: .primary, numeric: true)] {
+            let collator = try ICUCollator(locale: canonical, settings: settings)
+            let probed = try AlphabeticIndex(locale: canonical, collator: collator, method: .probing)
+            let reference = try AlphabeticIndex(locale: canonical, collator: collator, method: .reference)
+            #expect(probed.titles == reference.titles, "\(locale)")
+            #expect(probed.boundaries == reference.boundaries, "\(locale)")
+            #expect(probed.bucketTitles == reference.bucketTitles, "\(locale)")
+            #expect(probed.titles.count > 1 && probed.boundaries.count == probed.bucketTitles.count, "\(locale)")
+        }
+    }
+
+    /// Strings with one and several primary weights: runs of more than 13 and 26 uncased
+    /// elements, upper and mixed case, combining marks (no primary weight of their own),
+    /// expansions (Khmer independent vowels, Hangul syllables, ligatures, phonebook umlauts) and
+    /// contractions (Czech CH, the index contractions).
+    static let weightedStrings =
+        [
+            "", "a", "A", "ab", "AB", "Ab", "aB", "ǅ", "Ǆ", "ﬁ", "Ä", "A\u{308}", "\u{308}", "IE", "CH", "ch", "Ch",
+            "ឥ", "អ", "ឦ", "ឱ", "가", "각", "ㄱ", "あ", "カ", "ー", "カー", "林", "9", "42", "-", " ", "ä", "ö", "Öl",
+            String(repeating: "a", count: 13), String(repeating: "a", count: 14), String(repeating: "b", count: 27),
+            String(repeating: "B", count: 17), String(repeating: "xY", count: 20), "abcdefghijklmnopQRSTUVwxyz",
+        ] + [[0xFDD1, 0x4C], [0xFDD1, 0xFDD0], [0xFDD0, 0x41], [0xFDD0, 0x49], [0xFDD0, 0x2801]].map(string(of:))
+
+    /// A string of the code points `values` (noncharacters such as U+FDD0 cannot be written in literals).
+    private static func string(of values: [UInt32]) -> String {
+        String(String.UnicodeScalarView(values.compactMap(Unicode.Scalar.init)))
+    }
+
+    @Test(arguments: ["root", "km", "mt", "cs", "ja", "ko", "zh", "zh_Hant", "de@collation=phonebook", "sv"])
+    func primaryWeightsFromSortKeysMatchCollationElements(locale: String) throws {
+        let primary = try ICUCollator(locale: locale, settings: ICUCollatorSettings()).primaryOnlyClone()
+        let exemplars = ICULocaleData.exemplars(of: locale, kind: .index) ?? []
+        let texts = Self.weightedStrings + exemplars
+        let counts = try primary.primaryWeightCounts(of: texts)
+        for (text, count) in zip(texts, counts) {
+            #expect(count == primary.primaryWeightCount(of: text), "\(locale): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    @Test func someLabelsHaveSeveralPrimaryWeights() throws {
+        // The probes must see them: each such label gets an invisible bucket that sends what sorts
+        // after all its weights back to the previous letter.
+        let primary = try ICUCollator(locale: "km", settings: ICUCollatorSettings()).primaryOnlyClone()
+        #expect(try primary.primaryWeightCounts(of: ["ឥ", "អ", "IE", "가", "ﬁ", String(repeating: "a", count: 30)]) == [2, 1, 2, 2, 2, 30])
+    }
+
+    @Test func maltesesIEKeepsOnlyWhatStartsWithIE() throws {
+        // "IE" is a letter of Maltese with two primary weights (I, E): words after "IE…" in
+        // collation order belong to I again, not to IE.
+        let maltese = try IndexedCollation(locale: "mt")
+        let titles = maltese.sectionTitles
+        #expect(titles.firstIndex(of: "IE") == titles.firstIndex(of: "I")! + 1)
+        #expect(titles[maltese.section(for: "Iebbla")] == "IE")
+        #expect(titles[maltese.section(for: "Ilma")] == "I")
+        #expect(titles[maltese.section(for: "Iben")] == "I")
+        #expect(titles[maltese.section(for: "Jum")] == "J")
+    }
+
+    @Test func scriptBoundariesSendUnlabelledScriptsToOther() throws {
+        // Swedish has no Greek, Cyrillic or Han letters: they fall into "#" between the script
+        // boundaries the probes found, while Latin extensions stay with their letter.
+        let swedish = try IndexedCollation(locale: "sv_SE")
+        let other = swedish.otherSectionIndex
+        for text in ["Ωmega", "Жанна", "林丹", "ガ", "ש", "123", "😀"] {
+            #expect(swedish.section(for: text) == other, "\(text)")
+        }
+        #expect(swedish.sectionTitles[swedish.section(for: "Ærø")] == "Ä")
+        #expect(swedish.sectionTitles[swedish.section(for: "Zorn")] == "Z")
+        #expect(swedish.sectionTitles[swedish.section(for: "Ångström")] == "Å")
+        // Japanese labels kana and falls back to "#" for Hangul; Korean the other way round.
+        let japanese = try IndexedCollation(locale: "ja_JP"), korean = try IndexedCollation(locale: "ko_KR")
+        #expect(japanese.sectionTitles[japanese.section(for: "がっこう")] == "か")
+        #expect(japanese.section(for: "한국") == japanese.otherSectionIndex)
+        #expect(korean.sectionTitles[korean.section(for: "한국")] == "ㅎ")
+        #expect(korean.section(for: "がっこう") == korean.otherSectionIndex)
+    }
+
+    @Test func hanIndexFamiliesAreFound() throws {
+        let zhuyin = try IndexedCollation(locale: "zh@collation=zhuyin")
+        #expect(zhuyin.sectionTitles.dropFirst(26).first == "ㄅ")
+        #expect(zhuyin.sectionTitles.count == 26 + 36 + 1, "the 36 zhuyin letters with index entries")
+        let radicals = try IndexedCollation(locale: "ja@collation=unihan")
+        #expect(radicals.sectionTitles.dropFirst(26).prefix(3) == ["一", "丨", "丶"])
+        #expect(radicals.sectionTitles.count == 26 + 214 + 1, "the 214 Kangxi radicals")
+    }
+}
