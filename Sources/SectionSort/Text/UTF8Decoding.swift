@@ -54,37 +54,37 @@ public enum UTF8Decoding {
                 }
             }
             // Any other word: sequence by sequence, from the first byte not yet checked.
-            var position = leadPending ? offset - 1 : max(offset, checked)
+            let sequences = checkSequences(bytes, from: leadPending ? offset - 1 : max(offset, checked), to: offset + 8)
+            if let invalid = sequences.invalid { return (lineFeeds, invalid) }
             leadPending = false
-            while position < offset + 8 {
-                if base[position] < 0x80 {
-                    position += 1
-                    continue
-                }
-                let length = validSequenceLength(bytes, at: position)
-                if length == 0 { return (lineFeeds, position) }
-                position += length
-            }
-            checked = position
+            checked = sequences.end
             offset += 8
         }
-        var position = leadPending ? offset - 1 : max(offset, checked)
+        let position = leadPending ? offset - 1 : max(offset, checked)
         while offset < bytes.count {
             if base[offset] == 0x0A { lineFeeds += 1 }
             offset += 1
         }
-        if validating {
-            while position < bytes.count {
-                if base[position] < 0x80 {
-                    position += 1
-                    continue
-                }
-                let length = validSequenceLength(bytes, at: position)
-                if length == 0 { return (lineFeeds, position) }
-                position += length
-            }
-        }
+        if validating, let invalid = checkSequences(bytes, from: position, to: bytes.count).invalid { return (lineFeeds, invalid) }
         return (lineFeeds, nil)
+    }
+
+    /// Checks the sequences that start from `start` up to `end`, one by one: where the last one
+    /// checked ends (at or past `end`), or the offset of the first byte that begins no well-formed
+    /// sequence.
+    @inline(__always)
+    private static func checkSequences(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (end: Int, invalid: Int?) {
+        var position = start
+        while position < end {
+            if bytes[position] < 0x80 {
+                position += 1
+                continue
+            }
+            let length = validSequenceLength(bytes, at: position)
+            if length == 0 { return (position, position) }
+            position += length
+        }
+        return (position, nil)
     }
 
     /// The offset of the first line feed in `bytes` at or after `start`, or `bytes.count`: eight
