@@ -185,17 +185,7 @@ final class ICUCollator {
         while true {
             var status = fresh
             let written = buffer.appendBytes(upTo: partSize) { destination in
-                // Sound: ICU reads `utf8` only during this call, while the caller keeps it alive.
-                utf8.withMemoryRebound(to: CChar.self) { text in
-                    withUnsafeMutablePointer(to: &state) { statePointer in
-                        statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                            Int(
-                                ssicu_ucol_nextSortKeyPartUTF8(
-                                    handle, text.baseAddress, Int32(text.count), words,
-                                    destination, Int32(partSize), &status))
-                        }
-                    }
-                }
+                nextSortKeyPart(utf8: utf8, state: &state, into: destination, limit: partSize, status: &status)
             }
             // A failure here can only be memory exhaustion inside ICU; the key is then
             // truncated, which still orders deterministically.
@@ -214,19 +204,28 @@ final class ICUCollator {
         var state: (UInt32, UInt32) = (0, 0)
         var status = fresh
         let written = buffer.appendBytes(upTo: limit) { destination in
-            // Sound as in appendIncrementalKey: ICU reads `utf8` only during this call.
-            utf8.withMemoryRebound(to: CChar.self) { text in
-                withUnsafeMutablePointer(to: &state) { statePointer in
-                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                        Int(
-                            ssicu_ucol_nextSortKeyPartUTF8(
-                                handle, text.baseAddress, Int32(text.count), words,
-                                destination, Int32(limit), &status))
-                    }
+            nextSortKeyPart(utf8: utf8, state: &state, into: destination, limit: limit, status: &status)
+        }
+        return written < limit || status > 0
+    }
+
+    /// Writes the next at most `limit` bytes of the sort key of `utf8` to `destination`, going on
+    /// from `state` (ICU's iteration state, zero at the start), and returns how many it wrote.
+    private func nextSortKeyPart(
+        utf8: UnsafeBufferPointer<UInt8>, state: inout (UInt32, UInt32), into destination: UnsafeMutablePointer<UInt8>, limit: Int,
+        status: inout SSICUStatus
+    ) -> Int {
+        // Sound: ICU reads `utf8` and writes `limit` bytes of `destination` only during this call,
+        // while the caller keeps both alive.
+        utf8.withMemoryRebound(to: CChar.self) { text in
+            withUnsafeMutablePointer(to: &state) { statePointer in
+                statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                    Int(
+                        ssicu_ucol_nextSortKeyPartUTF8(
+                            handle, text.baseAddress, Int32(text.count), words, destination, Int32(limit), &status))
                 }
             }
         }
-        return written < limit || status > 0
     }
 
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
