@@ -81,6 +81,10 @@ struct BenchmarkRun {
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
             (
+                "engine, ICU keys only (ucol_getSortKey), all cores", cores,
+                { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf16Whole)) }
+            ),
+            (
                 "engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores,
                 {
                     SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf8Incremental))
@@ -96,6 +100,12 @@ struct BenchmarkRun {
                 "floor: keys and sections only, all cores", cores,
                 {
                     Contenders.keysOnly(names, collation: collation, threads: nil); return nil
+                }
+            ),
+            (
+                "floor with ICU keys only, all cores", cores,
+                {
+                    Contenders.keysOnly(names, collation: collation, threads: nil, keyMethod: .utf16Whole); return nil
                 }
             ),
         ]

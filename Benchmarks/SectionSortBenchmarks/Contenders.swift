@@ -57,10 +57,11 @@ enum Contenders {
         return a.withUTF8 { a in b.withUTF8 { b in compare(a, b) < 0 } }
     }
 
-    /// The engine with `threads` threads (nil: all cores) and a key method.
+    /// The engine with `threads` threads (nil: all cores) and a key method (by default the
+    /// library's: the key table where it covers the text).
     static func engine(
         _ names: [String], collation: IndexedCollation, threads: Int?,
-        keyMethod: SortKeyMethod = .utf16Whole
+        keyMethod: SortKeyMethod = .table
     ) -> SectionedList<String> {
         var options = SectioningOptions(threads: threads)
         options.keyMethod = keyMethod
@@ -68,9 +69,10 @@ enum Contenders {
     }
 
     /// Only the first phase of the engine: keys and sections. The floor under the engine's time.
-    static func keysOnly(_ names: [String], collation: IndexedCollation, threads: Int?) {
+    static func keysOnly(_ names: [String], collation: IndexedCollation, threads: Int?, keyMethod: SortKeyMethod = .table) {
         var options = SectioningOptions(threads: threads)
         options.stopsAfterKeys = true
+        options.keyMethod = keyMethod
         _ = collation.sections(of: names, by: { $0 }, options: options)
     }
 }

@@ -37,6 +37,9 @@ public final class IndexedCollation: Sendable {
     private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
+    /// Built the first time a large list is keyed; nil inside when the collator's settings
+    /// allow none.
+    private let keyTable = Locked<SortKeyTable??>(nil)
 
     /// Creates the collation of `locale`.
     ///
@@ -159,6 +162,23 @@ public final class IndexedCollation: Sendable {
             reader = try? ChineseNameReader()
             return reader
         }
+    }
+
+    /// The table that writes keys without ICU for text of the characters it covers, built on the
+    /// first call (a few milliseconds); nil when the collator's settings allow none.
+    func sortKeyTable() -> SortKeyTable? {
+        keyTable.withLock { table in
+            if let table { return table }
+            let built = collator.withLock { SortKeyTable(collator: $0) }
+            table = .some(built)
+            return built
+        }
+    }
+
+    /// Runs `body` on the calling thread with a key writer whose collator no other thread uses
+    /// meanwhile (as ``withWorkerCollator(_:)``), using `table` for the text it covers.
+    func withKeyWriter<Result>(method: SortKeyMethod, table: SortKeyTable?, _ body: (SortKeyWriter) -> Result) -> Result {
+        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table)) }
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an
