@@ -29,6 +29,10 @@ let usage = """
                        edits to a LiveSectionedList against sectioning again, and searching
       --live-size N    items in the live list (default 1000000)
       --rounds N       rounds of the live benchmark (default 7)
+      --check-key-tables [--count N]
+                       for every locale ICU has, compare the keys of its key table with ICU's:
+                       every covered character and N random texts of them (default 1000000
+                       texts in all, spread over the locales); exits 1 on any difference
       --write-names FILE --count N [--chinese]
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort); --chinese: the Chinese names of the
@@ -52,6 +56,7 @@ struct Arguments {
     var live = false
     var liveSize = 1_000_000
     var rounds = 7
+    var checkKeyTables = false
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -86,6 +91,7 @@ struct Arguments {
             case "--live": result.live = true
             case "--live-size": result.liveSize = try number(argument)
             case "--rounds": result.rounds = try number(argument)
+            case "--check-key-tables": result.checkKeyTables = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -140,6 +146,10 @@ if let path = arguments.namesPath {
         exit(74)
     }
     exit(0)
+}
+
+if arguments.checkKeyTables {
+    exit(KeyTableCheck.run(texts: arguments.count) ? 0 : 1)
 }
 
 do {

@@ -65,7 +65,8 @@ import Testing
     }
 
     @Test func strengthsBelowTertiaryHaveTablesOfFewerLevels() throws {
-        for (options, levels) in [(CollationOptions(ignoresCase: true), 2), (CollationOptions(ignoresCase: true, ignoresAccents: true), 1)] {
+        for (options, levels) in [(CollationOptions(ignoresCase: true), 2), (CollationOptions(ignoresCase: true, ignoresAccents: true), 1)]
+        {
             let collator = try ICUCollator(locale: "sv_SE", settings: options.icuSettings)
             let table = try #require(SortKeyTable(collator: collator))
             #expect(table.levels == levels)
@@ -106,7 +107,9 @@ import Testing
     @Test(arguments: ["sv_SE", "de", "en_US"])
     func engineOrderIsTheSameWithTheTable(locale: String) throws {
         let collation = try IndexedCollation(locale: locale)
-        let input = SectioningInput(primaryKeys: RandomStrings.make(3000, seed: 21) + Self.randomTexts(3000, covered: Self.covered(by: try #require(collation.sortKeyTable())), seed: 22))
+        let input = SectioningInput(
+            primaryKeys: RandomStrings.make(3000, seed: 21)
+                + Self.randomTexts(3000, covered: Self.covered(by: try #require(collation.sortKeyTable())), seed: 22))
         var withICU = SectioningEngineTests.configuration(threads: 2, method: .utf16Whole)
         withICU.keyTableMinimumCount = 0
         var withTable = withICU

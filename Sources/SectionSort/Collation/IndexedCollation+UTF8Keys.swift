@@ -118,7 +118,7 @@ extension IndexedCollation {
         let names = options.readsChineseNames ? chineseNameReader() : nil
         var configuration = EngineConfiguration()
         configuration.keyMethod = options.keyMethod
-        let table = configuration.usesKeyTable(count: items.count) ? sortKeyTable() : nil
+        let table = configuration.keyTable(of: self, count: items.count)
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
             let buffer = KeyBuffer(capacity: range.count * 48)

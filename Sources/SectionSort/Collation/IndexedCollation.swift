@@ -164,11 +164,13 @@ public final class IndexedCollation: Sendable {
         }
     }
 
-    /// The table that writes keys without ICU for text of the characters it covers, built on the
-    /// first call (a few milliseconds); nil when the collator's settings allow none.
-    func sortKeyTable() -> SortKeyTable? {
+    /// The table that writes keys without ICU for text of the characters it covers: built by the
+    /// first call with `building` (about 20 ms); nil before that, and when the collator's settings
+    /// allow none.
+    func sortKeyTable(building: Bool = true) -> SortKeyTable? {
         keyTable.withLock { table in
             if let table { return table }
+            guard building else { return nil }
             let built = collator.withLock { SortKeyTable(collator: $0) }
             table = .some(built)
             return built

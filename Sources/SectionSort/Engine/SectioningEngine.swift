@@ -103,9 +103,10 @@ struct EngineConfiguration: Sendable {
     /// Worker threads; nil means ``AvailableProcessors/count``.
     var threads: Int?
     var keyMethod: SortKeyMethod = .table
-    /// The fewest items for which `.table` builds the collation's key table (a few milliseconds,
-    /// once per collation); smaller inputs are keyed by ICU alone.
-    var keyTableMinimumCount = 20_000
+    /// The fewest items for which `.table` builds the collation's key table (about 20 ms, once
+    /// per collation, which ICU would spend keying some 100,000 names); smaller inputs use the
+    /// table once it is built, and ICU alone before.
+    var keyTableMinimumCount = 100_000
     /// The most items per key-computing job (one key buffer and one collator clone each); smaller
     /// inputs get smaller chunks so that every thread has several.
     var chunkSize = 4096
@@ -116,8 +117,11 @@ struct EngineConfiguration: Sendable {
 }
 
 extension EngineConfiguration {
-    /// Whether `count` items are keyed with the collation's key table.
-    func usesKeyTable(count: Int) -> Bool { keyMethod == .table && count >= keyTableMinimumCount }
+    /// The key table to key `count` items with: none unless the method is `.table`; else the
+    /// collation's, built now if `count` is large enough.
+    func keyTable(of collation: IndexedCollation, count: Int) -> SortKeyTable? {
+        keyMethod == .table ? collation.sortKeyTable(building: count >= keyTableMinimumCount) : nil
+    }
 }
 
 /// The engine's result: input positions in output order, grouped by section.
@@ -183,7 +187,7 @@ enum SectioningEngine {
         var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
         var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
         let names = input.readsChineseNames ? collation.chineseNameReader() : nil
-        let table = configuration.usesKeyTable(count: count) ? collation.sortKeyTable() : nil
+        let table = configuration.keyTable(of: collation, count: count)
 
         // Phase 1: keys and sections, chunk by chunk.
         sections.withUnsafeMutableBufferPointer { sectionsBuffer in
