@@ -24,25 +24,44 @@ struct BenchmarkRun {
         }
 
         // The seeds' sizes: 500 and 900 items in one section (UILocalizedIndexedCollation took 1 s and 3 s).
+        let seedRepetitions = arguments.seedsOnly ? arguments.rounds : repetitions
         for size in [500, 900] {
             let names = workload.names(size).map { "Al" + $0.lowercased() }
             guard Set(names.map(collation.section(for:))).count == 1 else {
                 throw BenchmarkFailure(message: "the \(size) generated names are not all in one section")
             }
-            let (naive, naiveOutput) = Stopwatch.measure("naive, \(size) in one section", items: size, threads: 1, repetitions: repetitions)
-            {
+            let (naive, naiveOutput) = Stopwatch.measure(
+                "naive, \(size) in one section", items: size, threads: 1, repetitions: seedRepetitions
+            ) {
                 Contenders.naive(names, collation: collation, locale: foundationLocale)
             }
-            var (engine, engineOutput) = Stopwatch.measure(
-                "engine, \(size) in one section", items: size, threads: cores, repetitions: repetitions * 4
-            ) {
-                SectionedOutput(Contenders.engine(names, collation: collation, threads: nil))
+            var seedContenders = [("engine, \(size) in one section", nil as Int?)]
+            if arguments.seedsOnly {
+                seedContenders.append(("engine, \(size) in one section, 1 thread", 1))
+                var (comparator, comparatorOutput) = Stopwatch.measure(
+                    "ICU comparator, \(size) in one section", items: size, threads: 1, repetitions: seedRepetitions * 4
+                ) {
+                    Contenders.icuComparator(names, collation: collation)
+                }
+                try requireIdentical(comparatorOutput, naiveOutput, "ICU comparator and naive, \(size) items")
+                comparator.speedupOverNaive = naive.median / comparator.median
+                report.seedSizes += [naive, comparator]
+            } else {
+                report.seedSizes.append(naive)
             }
-            try requireIdentical(engineOutput, naiveOutput, "engine and naive, \(size) items")
-            engine.speedupOverNaive = naive.median / engine.median
-            report.seedSizes += [naive, engine]
-            report.ratios["seed\(size)_engine_vs_naive"] = engine.speedupOverNaive
+            for (name, threads) in seedContenders {
+                var (engine, engineOutput) = Stopwatch.measure(
+                    name, items: size, threads: threads ?? cores, repetitions: seedRepetitions * 4
+                ) {
+                    SectionedOutput(Contenders.engine(names, collation: collation, threads: threads))
+                }
+                try requireIdentical(engineOutput, naiveOutput, "\(name) and naive")
+                engine.speedupOverNaive = naive.median / engine.median
+                report.seedSizes.append(engine)
+                report.ratios["seed\(size)_engine\(threads == 1 ? "_1_thread" : "")_vs_naive"] = engine.speedupOverNaive
+            }
         }
+        if arguments.seedsOnly { return report }
 
         // The headline: n names in the locale, every contender.
         let size = arguments.size ?? (arguments.quick ? 20_000 : 100_000)
@@ -55,8 +74,16 @@ struct BenchmarkRun {
         }
         report.headline.append(naive)
         var contenders: [(String, Int, () -> SectionedOutput?)] = [
+            (
+                "ICU comparator (ucol_strcollUTF8 per comparison)", 1,
+                { Contenders.icuComparator(names, collation: collation) }
+            ),
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
+            (
+                "engine, ICU keys only (ucol_getSortKey), all cores", cores,
+                { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf16Whole)) }
+            ),
             (
                 "engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores,
                 {
@@ -75,8 +102,14 @@ struct BenchmarkRun {
                     Contenders.keysOnly(names, collation: collation, threads: nil); return nil
                 }
             ),
+            (
+                "floor with ICU keys only, all cores", cores,
+                {
+                    Contenders.keysOnly(names, collation: collation, threads: nil, keyMethod: .utf16Whole); return nil
+                }
+            ),
         ]
-        if cores == 1 { contenders.remove(at: 1) }
+        if cores == 1 { contenders.remove(at: 2) }
         for (name, threads, body) in contenders {
             var (measurement, output) = Stopwatch.measure(name, items: size, threads: threads, repetitions: repetitions, body)
             if let output { try requireIdentical(output, naiveOutput, "\(name) and naive") }
@@ -86,6 +119,15 @@ struct BenchmarkRun {
         let byName = Dictionary(report.headline.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         report.ratios["engine_all_cores_vs_naive"] = byName["engine, all cores"]?.speedupOverNaive
         report.ratios["engine_1_thread_vs_naive"] = byName["engine, 1 thread"]?.speedupOverNaive
+        if let comparator = byName["ICU comparator (ucol_strcollUTF8 per comparison)"] {
+            report.ratios["icu_comparator_vs_naive"] = comparator.speedupOverNaive
+            if let engine = byName["engine, all cores"] {
+                report.ratios["engine_all_cores_vs_icu_comparator"] = comparator.median / engine.median
+            }
+            if let engine = byName["engine, 1 thread"] {
+                report.ratios["engine_1_thread_vs_icu_comparator"] = comparator.median / engine.median
+            }
+        }
         if let utf16 = byName["engine, all cores"], let utf8 = byName["engine, UTF-8 keys (ucol_nextSortKeyPart), all cores"] {
             report.ratios["utf16_keys_vs_utf8_keys"] = utf8.median / utf16.median
         }

@@ -8,6 +8,7 @@ let usage = """
                              [--max-size N] [--threads LIST] [--readings-only] [--live [--live-size N]]
 
     Times SectionSort's engine against the naive per-section sort (a Foundation localized compare
+    on every comparison) and against sorting each section with ICU's comparator (ucol_strcollUTF8
     on every comparison) on generated names, checks that every contender gives identical output,
     and reports medians, spread, items per second, speedups and peak memory.
 
@@ -21,10 +22,17 @@ let usage = """
       --readings-only  only the readings comparison: --size Chinese names (default 1000000;
                        quick 100000) with and without readsChineseNames (--chinese-names), on
                        the first of --threads (default all cores)
+      --seeds-only     only the seeds' sizes: 500 and 900 names in one section, the engine on
+                       all cores and on 1 thread, --rounds times each (default 7; 4 times as
+                       many for the engine), against the naive sort and ICU's comparator
       --live           only the live-list benchmark: inserting 1 item and applying 1,000
                        edits to a LiveSectionedList against sectioning again, and searching
       --live-size N    items in the live list (default 1000000)
       --rounds N       rounds of the live benchmark (default 7)
+      --check-key-tables [--count N]
+                       for every locale ICU has, compare the keys of its key table with ICU's:
+                       every covered character and N random texts of them (default 1000000
+                       texts in all, spread over the locales); exits 1 on any difference
       --write-names FILE --count N [--chinese]
                        write N generated names, one a line, to FILE and exit (the input of
                        scripts/compare-gnu-sort); --chinese: the Chinese names of the
@@ -43,10 +51,12 @@ struct Arguments {
     var namesPath: String?
     var count = 1_000_000
     var readingsOnly = false
+    var seedsOnly = false
     var chineseNames = false
     var live = false
     var liveSize = 1_000_000
     var rounds = 7
+    var checkKeyTables = false
 
     static func parse(_ arguments: [String]) throws -> Arguments {
         var result = Arguments()
@@ -76,10 +86,12 @@ struct Arguments {
             case "--write-names": result.namesPath = try value(argument)
             case "--count": result.count = try number(argument)
             case "--readings-only": result.readingsOnly = true
+            case "--seeds-only": result.seedsOnly = true
             case "--chinese": result.chineseNames = true
             case "--live": result.live = true
             case "--live-size": result.liveSize = try number(argument)
             case "--rounds": result.rounds = try number(argument)
+            case "--check-key-tables": result.checkKeyTables = true
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -134,6 +146,10 @@ if let path = arguments.namesPath {
         exit(74)
     }
     exit(0)
+}
+
+if arguments.checkKeyTables {
+    exit(KeyTableCheck.run(texts: arguments.count) ? 0 : 1)
 }
 
 do {

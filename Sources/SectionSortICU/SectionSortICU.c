@@ -47,12 +47,18 @@ void SSICU_REAL(ucol_close)(SSICUCollator *collator);
 SSICUCollator *SSICU_REAL(ucol_clone)(const SSICUCollator *collator, SSICUStatus *status);
 void SSICU_REAL(ucol_setAttribute)(SSICUCollator *collator, SSICUCollatorAttribute attribute,
                                    SSICUCollatorAttributeValue value, SSICUStatus *status);
+int32_t SSICU_REAL(ucol_getAttribute)(const SSICUCollator *collator, SSICUCollatorAttribute attribute,
+                                      SSICUStatus *status);
+int32_t SSICU_REAL(ucol_getReorderCodes)(const SSICUCollator *collator, int32_t *codes, int32_t capacity,
+                                         SSICUStatus *status);
 const char *SSICU_REAL(ucol_getLocaleByType)(const SSICUCollator *collator, SSICULocaleType type,
                                              SSICUStatus *status);
 void SSICU_REAL(ucol_getVersion)(const SSICUCollator *collator, SSICUVersion version);
 void SSICU_REAL(ucol_getUCAVersion)(const SSICUCollator *collator, SSICUVersion version);
 int32_t SSICU_REAL(ucol_strcoll)(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                                  const SSICUChar *target, int32_t targetLength);
+int32_t SSICU_REAL(ucol_strcollUTF8)(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                                     const char *target, int32_t targetLength, SSICUStatus *status);
 int32_t SSICU_REAL(ucol_getSortKey)(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                                     uint8_t *result, int32_t resultCapacity);
 void SSICU_REAL(uiter_setUTF8)(SSICUCharIterator *iterator, const char *text, int32_t length);
@@ -83,6 +89,7 @@ int32_t SSICU_REAL(uscript_getSampleString)(int32_t script, SSICUChar *destinati
                                             SSICUStatus *status);
 // ICU's UProperty: UCHAR_SCRIPT is 0x100A.
 int32_t SSICU_REAL(u_getIntPropertyMaxValue)(int32_t property);
+int32_t SSICU_REAL(u_getIntPropertyValue)(SSICUChar32 codePoint, int32_t property);
 
 // ICU's UTransDirection: UTRANS_FORWARD is 0.
 SSICUTransliterator *SSICU_REAL(utrans_openU)(const SSICUChar *id, int32_t idLength, int32_t direction,
@@ -111,6 +118,14 @@ void ssicu_ucol_setAttribute(SSICUCollator *collator, SSICUCollatorAttribute att
                              SSICUCollatorAttributeValue value, SSICUStatus *status) {
     SSICU_REAL(ucol_setAttribute)(collator, attribute, value, status);
 }
+int32_t ssicu_ucol_getAttribute(const SSICUCollator *collator, SSICUCollatorAttribute attribute,
+                                SSICUStatus *status) {
+    return SSICU_REAL(ucol_getAttribute)(collator, attribute, status);
+}
+int32_t ssicu_ucol_getReorderCodes(const SSICUCollator *collator, int32_t *codes, int32_t capacity,
+                                   SSICUStatus *status) {
+    return SSICU_REAL(ucol_getReorderCodes)(collator, codes, capacity, status);
+}
 const char *ssicu_ucol_getLocaleByType(const SSICUCollator *collator, SSICULocaleType type,
                                        SSICUStatus *status) {
     return SSICU_REAL(ucol_getLocaleByType)(collator, type, status);
@@ -125,6 +140,10 @@ int32_t ssicu_ucol_strcoll(const SSICUCollator *collator, const SSICUChar *sourc
                            const SSICUChar *target, int32_t targetLength) {
     return SSICU_REAL(ucol_strcoll)(collator, source, sourceLength, target, targetLength);
 }
+int32_t ssicu_ucol_strcollUTF8(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                               const char *target, int32_t targetLength, SSICUStatus *status) {
+    return SSICU_REAL(ucol_strcollUTF8)(collator, source, sourceLength, target, targetLength, status);
+}
 int32_t ssicu_ucol_getSortKey(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                               uint8_t *result, int32_t resultCapacity) {
     return SSICU_REAL(ucol_getSortKey)(collator, source, sourceLength, result, resultCapacity);
@@ -138,8 +157,8 @@ int32_t ssicu_ucol_nextSortKeyPartUTF8(const SSICUCollator *collator, const char
     return SSICU_REAL(ucol_nextSortKeyPart)(collator, &iterator, state, destination, count, status);
 }
 void ssicu_ucol_getContractionsAndExpansions(const SSICUCollator *collator, SSICUSet *contractions,
-                                             SSICUSet *expansions, SSICUStatus *status) {
-    SSICU_REAL(ucol_getContractionsAndExpansions)(collator, contractions, expansions, 0, status);
+                                             SSICUSet *expansions, int8_t addPrefixes, SSICUStatus *status) {
+    SSICU_REAL(ucol_getContractionsAndExpansions)(collator, contractions, expansions, addPrefixes, status);
 }
 
 SSICUCollationElements *ssicu_ucol_openElements(const SSICUCollator *collator, const SSICUChar *text,
@@ -174,6 +193,7 @@ int32_t ssicu_uscript_getSampleString(int32_t script, SSICUChar *destination, in
     return SSICU_REAL(uscript_getSampleString)(script, destination, capacity, status);
 }
 int32_t ssicu_uscript_maxCode(void) { return SSICU_REAL(u_getIntPropertyMaxValue)(0x100A); }
+int32_t ssicu_leadCombiningClass(SSICUChar32 codePoint) { return SSICU_REAL(u_getIntPropertyValue)(codePoint, 0x1010); }
 
 SSICUTransliterator *ssicu_utrans_open(const SSICUChar *id, int32_t idLength, SSICUStatus *status) {
     return SSICU_REAL(utrans_openU)(id, idLength, 0, NULL, 0, NULL, status);

@@ -2,6 +2,27 @@ import SectionSort
 import Testing
 
 @Suite struct LiveSectionedListTests {
+    /// The model of a batch: removed and re-keyed items leave, re-keyed ones arrive at the end, and
+    /// an item whose keys stay keeps its place (as sectioning from scratch in arrival order places
+    /// equal keys).
+    static func arrivals(_ arrivals: [Person], afterRemoving removed: [Int], updating updated: [Person], collation: IndexedCollation)
+        -> [Person]
+    {
+        var model = arrivals.filter { !removed.contains($0.id) }
+        for person in updated {
+            let index = model.firstIndex { $0.id == person.id }!
+            if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
+                && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName)
+            {
+                model[index] = person
+            } else {
+                model.remove(at: index)
+                model.append(person)
+            }
+        }
+        return model
+    }
+
     /// The list must equal sectioning its items from scratch, in the order they arrived (an update
     /// that changes the key counts as leaving and arriving again).
     private func expectSameAsFromScratch(
@@ -31,19 +52,7 @@ import Testing
             for step in 0..<25 {
                 let before = live.snapshot()
                 let edit = edits.edit(arrivals, maxEdits: step % 3 == 0 ? 1 : 8)
-                // The model: removed and re-keyed items leave, new and re-keyed ones arrive at the end.
-                var model = arrivals.filter { !edit.removed.contains($0.id) }
-                for person in edit.updated {
-                    let index = model.firstIndex { $0.id == person.id }!
-                    if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
-                        && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName)
-                    {
-                        model[index] = person
-                    } else {
-                        model.remove(at: index)
-                        model.append(person)
-                    }
-                }
+                var model = Self.arrivals(arrivals, afterRemoving: edit.removed, updating: edit.updated, collation: collation)
                 model += edit.inserted
                 let changes: SectionedListChanges<Int>
                 switch step % 4 {
@@ -81,18 +90,7 @@ import Testing
         for step in 0..<6 {
             let before = live.snapshot()
             let edit = edits.edit(arrivals, maxEdits: 600)
-            var model = arrivals.filter { !edit.removed.contains($0.id) }
-            for person in edit.updated {
-                let index = model.firstIndex { $0.id == person.id }!
-                if collation.sortKey(of: model[index].lastName) == collation.sortKey(of: person.lastName)
-                    && collation.sortKey(of: model[index].firstName) == collation.sortKey(of: person.firstName)
-                {
-                    model[index] = person
-                } else {
-                    model.remove(at: index)
-                    model.append(person)
-                }
-            }
+            var model = Self.arrivals(arrivals, afterRemoving: edit.removed, updating: edit.updated, collation: collation)
             // Most of a batch's new items go into a few sections, to split their chunks.
             let crowd = (0..<300).map {
                 Person(id: 1_000_000 * (step + 1) + $0, firstName: "Anna", lastName: $0 % 2 == 0 ? "Berg" : "Björk")

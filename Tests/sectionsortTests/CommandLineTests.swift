@@ -98,8 +98,10 @@ final class ErrorCollector: @unchecked Sendable {
         }.start()
     }
     func value() -> String { String(decoding: bytes(), as: UTF8.self) }
+    /// Waits for the end of the pipe; any number of calls (each passes the signal on to the next).
     func bytes() -> [UInt8] {
         done.wait()
+        defer { done.signal() }
         return [UInt8](data)
     }
 }
@@ -113,6 +115,17 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 }
 
 @Suite struct CommandLineTests {
+    /// The signal test reads a child's standard error twice when the child ends early; the second
+    /// read once waited forever (a loaded CI run hung there).
+    @Test func errorCollectorCanBeReadMoreThanOnce() throws {
+        let pipe = Pipe()
+        let collector = ErrorCollector(pipe.fileHandleForReading)
+        try pipe.fileHandleForWriting.write(contentsOf: Data("message".utf8))
+        try pipe.fileHandleForWriting.close()
+        #expect(collector.value() == "message")
+        #expect(collector.value() == "message")
+    }
+
     @Test func linesFromStandardInputWithCRLFAndFinalNewline() throws {
         let result = try SectionSortCommand.run(["--locale", "sv_SE", "--format", "json"], stdin: "Öberg\r\nAnna\r\nzoe\r\n42\r\n")
         #expect(result.status == 0, "\(result.stderr)")

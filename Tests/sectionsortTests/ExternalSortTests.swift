@@ -160,10 +160,22 @@ import Testing
             }
             let messages = ErrorCollector(errors.fileHandleForReading)
             let descriptor = input.fileHandleForWriting.fileDescriptor
+            let writerEnded = DispatchSemaphore(value: 0)
             let writer = Thread {
                 while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress!, $0.count) }) > 0 {}
+                writerEnded.signal()
             }
             writer.start()
+            // The writer stops once the pipe has no reader (the child is gone and this end is
+            // closed: EPIPE), and only then is its descriptor closed. Closed earlier, the number
+            // went to a pipe of the next attempt while the writer, descheduled under load, still
+            // wrote into it: two writers interleaved in one pipe split a line inside a UTF-8
+            // sequence, and the child rightly refused its input (a loaded CI run failed so).
+            func stopWriting() {
+                try? input.fileHandleForReading.close()
+                writerEnded.wait()
+                try? input.fileHandleForWriting.close()
+            }
             func runFiles() -> Int {
                 Self.contents(runs).reduce(0) { $0 + Self.contents(runs.appendingPathComponent($1)).count }
             }
@@ -172,7 +184,7 @@ import Testing
             while runFiles() < 1 + attempt % 4 && process.isRunning { usleep(1_000) }
             guard process.isRunning else {
                 process.waitUntilExit()
-                try? input.fileHandleForWriting.close()
+                stopWriting()
                 // A sanitizer's runtime can fail to start under load (an unexpected memory
                 // mapping): that child never ran this program, so the attempt is not counted.
                 if messages.value().contains("Sanitizer") { continue }
@@ -182,13 +194,12 @@ import Testing
             }
             kill(process.processIdentifier, signalNumber)
             process.waitUntilExit()
-            try? input.fileHandleForReading.close()
+            stopWriting()
             #expect(
                 process.terminationReason == .uncaughtSignal && process.terminationStatus == signalNumber,
                 "attempt \(attempt): dies of signal \(signalNumber), not \(process.terminationStatus)")
             #expect(messages.value().isEmpty, "attempt \(attempt): a signal is not reported as an error")
             #expect(Self.contents(runs).isEmpty, "attempt \(attempt): the directory is removed")
-            try? input.fileHandleForWriting.close()
         }
     }
 

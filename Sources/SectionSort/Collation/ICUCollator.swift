@@ -21,15 +21,19 @@ private func check(_ status: SSICUStatus, _ operation: String) throws(ICUError) 
 /// A status that no call has set yet (ICU's U_ZERO_ERROR).
 private var fresh: SSICUStatus { SSICU_ZERO_ERROR }
 
-/// How sort keys are computed; both give byte-identical keys. The benchmark compares them; the
-/// engine uses the faster one, `utf16Whole` (ICU's UTF-16 collation iterator has a fast path that
-/// its generic character iterator lacks, which outweighs our transcoding).
+/// How sort keys are computed; all give byte-identical keys. The benchmark compares them; the
+/// engine uses `table` for large inputs and `utf16Whole` otherwise (ICU's UTF-16 collation
+/// iterator has a fast path that its generic character iterator lacks, which outweighs our
+/// transcoding).
 @_spi(Benchmarks)
 public enum SortKeyMethod: String, Sendable, CaseIterable {
     /// `ucol_nextSortKeyPart` over a UTF-8 character iterator: reads the String's own storage.
     case utf8Incremental
     /// `ucol_getSortKey` over a UTF-16 copy of the string, transcoded into a reused buffer.
     case utf16Whole
+    /// The collation's ``SortKeyTable`` where it covers the text (and the collator's settings
+    /// allow one), `utf16Whole` elsewhere.
+    case table
 }
 
 /// Collator attributes, in ICU's terms.
@@ -139,6 +143,23 @@ final class ICUCollator {
         return Int(ssicu_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count)))
     }
 
+    /// Three-way comparison of two UTF-8 strings under this collator, without converting them
+    /// (ICU's `ucol_strcollUTF8`, which has a fast path for Latin text); ill-formed bytes compare
+    /// as U+FFFD.
+    func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        // ICU takes 32-bit lengths (-1 meaning zero-terminated): no key comes near 2 GiB.
+        precondition(a.count < Int32.max && b.count < Int32.max, "a string of 2 GiB or more")
+        var status = fresh
+        let result = a.withMemoryRebound(to: CChar.self) { a in
+            b.withMemoryRebound(to: CChar.self) { b in
+                ssicu_ucol_strcollUTF8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
+            }
+        }
+        // ICU fails only on invalid arguments (none here) or when out of memory.
+        precondition(status <= SSICU_ZERO_ERROR, "ucol_strcollUTF8 failed: \(ICUError(code: status, operation: "ucol_strcollUTF8"))")
+        return Int(result)
+    }
+
     // MARK: Sort keys
 
     /// Appends the sort key of `text` (with its terminating zero byte) to `buffer`.
@@ -156,7 +177,7 @@ final class ICUCollator {
     func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, method: SortKeyMethod) {
         switch method {
         case .utf8Incremental: appendIncrementalKey(utf8: utf8, to: buffer)
-        case .utf16Whole: appendWholeKey(utf8: utf8, to: buffer)
+        case .utf16Whole, .table: appendWholeKey(utf8: utf8, to: buffer)
         }
     }
 
@@ -168,17 +189,7 @@ final class ICUCollator {
         while true {
             var status = fresh
             let written = buffer.appendBytes(upTo: partSize) { destination in
-                // Sound: ICU reads `utf8` only during this call, while the caller keeps it alive.
-                utf8.withMemoryRebound(to: CChar.self) { text in
-                    withUnsafeMutablePointer(to: &state) { statePointer in
-                        statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                            Int(
-                                ssicu_ucol_nextSortKeyPartUTF8(
-                                    handle, text.baseAddress, Int32(text.count), words,
-                                    destination, Int32(partSize), &status))
-                        }
-                    }
-                }
+                nextSortKeyPart(utf8: utf8, state: &state, into: destination, limit: partSize, status: &status)
             }
             // A failure here can only be memory exhaustion inside ICU; the key is then
             // truncated, which still orders deterministically.
@@ -197,19 +208,28 @@ final class ICUCollator {
         var state: (UInt32, UInt32) = (0, 0)
         var status = fresh
         let written = buffer.appendBytes(upTo: limit) { destination in
-            // Sound as in appendIncrementalKey: ICU reads `utf8` only during this call.
-            utf8.withMemoryRebound(to: CChar.self) { text in
-                withUnsafeMutablePointer(to: &state) { statePointer in
-                    statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
-                        Int(
-                            ssicu_ucol_nextSortKeyPartUTF8(
-                                handle, text.baseAddress, Int32(text.count), words,
-                                destination, Int32(limit), &status))
-                    }
+            nextSortKeyPart(utf8: utf8, state: &state, into: destination, limit: limit, status: &status)
+        }
+        return written < limit || status > 0
+    }
+
+    /// Writes the next at most `limit` bytes of the sort key of `utf8` to `destination`, going on
+    /// from `state` (ICU's iteration state, zero at the start), and returns how many it wrote.
+    private func nextSortKeyPart(
+        utf8: UnsafeBufferPointer<UInt8>, state: inout (UInt32, UInt32), into destination: UnsafeMutablePointer<UInt8>, limit: Int,
+        status: inout SSICUStatus
+    ) -> Int {
+        // Sound: ICU reads `utf8` and writes `limit` bytes of `destination` only during this call,
+        // while the caller keeps both alive.
+        utf8.withMemoryRebound(to: CChar.self) { text in
+            withUnsafeMutablePointer(to: &state) { statePointer in
+                statePointer.withMemoryRebound(to: UInt32.self, capacity: 2) { words in
+                    Int(
+                        ssicu_ucol_nextSortKeyPartUTF8(
+                            handle, text.baseAddress, Int32(text.count), words, destination, Int32(limit), &status))
                 }
             }
         }
-        return written < limit || status > 0
     }
 
     private func appendWholeKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
@@ -246,9 +266,75 @@ final class ICUCollator {
         guard let set = ssicu_uset_openEmpty() else { return [] }
         defer { ssicu_uset_close(set) }
         var status = fresh
-        ssicu_ucol_getContractionsAndExpansions(handle, set, nil, &status)
+        ssicu_ucol_getContractionsAndExpansions(handle, set, nil, 0, &status)
         try check(status, "ucol_getContractionsAndExpansions")
         return ICUSet.strings(of: set).filter { $0.unicodeScalars.first == first }
+    }
+
+    /// The code points below `limit` that some contraction or prefix mapping of this collator
+    /// has after its first character: where they follow the right characters, their collation
+    /// elements are not their own.
+    func codePointsInsideContractions(below limit: UInt32) throws(ICUError) -> Set<UInt32> {
+        guard let set = ssicu_uset_openEmpty() else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "uset_openEmpty") }
+        defer { ssicu_uset_close(set) }
+        var status = fresh
+        ssicu_ucol_getContractionsAndExpansions(handle, set, nil, 1, &status)
+        try check(status, "ucol_getContractionsAndExpansions")
+        var inside = Set<UInt32>()
+        for string in ICUSet.strings(of: set) {
+            for scalar in string.unicodeScalars.dropFirst() where scalar.value < limit { inside.insert(scalar.value) }
+        }
+        return inside
+    }
+
+    /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones
+    /// whose keys ``SortKeyTable`` writes: no French secondary order, no case level or case first,
+    /// non-ignorable punctuation, no normalization, no numeric order and no script reordering.
+    /// Nil for any other settings.
+    var plainSortKeyLevels: Int? {
+        var status = fresh
+        func value(_ attribute: SSICUCollatorAttribute) -> Int32 { ssicu_ucol_getAttribute(handle, attribute, &status) }
+        let off = Int32(SSICU_COLLATOR_OFF.rawValue)
+        let strength = value(SSICU_COLLATOR_STRENGTH)
+        guard value(SSICU_COLLATOR_FRENCH_COLLATION) == off, value(SSICU_COLLATOR_CASE_FIRST) == off,
+            value(SSICU_COLLATOR_CASE_LEVEL) == off, value(SSICU_COLLATOR_NORMALIZATION_MODE) == off,
+            value(SSICU_COLLATOR_NUMERIC_COLLATION) == off,
+            value(SSICU_COLLATOR_ALTERNATE_HANDLING) == Int32(SSICU_COLLATOR_NON_IGNORABLE.rawValue),
+            (0...2).contains(strength), status <= SSICU_ZERO_ERROR
+        else { return nil }
+        var reorderStatus = fresh
+        guard ssicu_ucol_getReorderCodes(handle, nil, 0, &reorderStatus) == 0 else { return nil }
+        return Int(strength) + 1
+    }
+
+    /// The collation elements of `scalar` alone, as ICU's 64-bit elements (the primary weight in the
+    /// high 32 bits, then the secondary and the tertiary weight, 16 bits each).
+    ///
+    /// ICU's iterator hands out each 64-bit element as two 32-bit halves: the first with the
+    /// primary weight's high 16 bits and the high bytes of the secondary and tertiary weights, and,
+    /// when the rest is not zero, a continuation (low byte 0xC0 set, which no first half has)
+    /// with the primary's low 16 bits and the low bytes. This puts them back together.
+    func collationElements(of scalar: Unicode.Scalar) -> [UInt64] {
+        let units = Array(String(Character(scalar)).utf16)
+        var status = fresh
+        guard let iterator = ssicu_ucol_openElements(handle, units, Int32(units.count), &status), status <= 0 else { return [] }
+        defer { ssicu_ucol_closeElements(iterator) }
+        var elements: [UInt64] = []
+        while true {
+            let element = ssicu_ucol_next(iterator, &status)
+            if element == SSICU_COLLATION_ELEMENT_END || status > 0 { break }
+            let half = UInt64(UInt32(bitPattern: element))
+            if half & 0xC0 == 0xC0, let last = elements.popLast() {
+                let primary = (half >> 16) << 32
+                let lower = ((half >> 8) & 0xFF) << 16 | (half & 0x3F)
+                elements.append(last | primary | lower)
+            } else {
+                let primary = (half & 0xFFFF_0000) << 32
+                let lower = ((half >> 8) & 0xFF) << 24 | (half & 0xFF) << 8
+                elements.append(primary | lower)
+            }
+        }
+        return elements
     }
 
     /// The number of collation elements of `text` that carry a primary weight, from ICU's
@@ -366,6 +452,14 @@ enum ICULocaleData {
             samples.append(String(scalars))
         }
         return samples
+    }
+
+    /// Whether `scalar` and the first character of its canonical decomposition have combining
+    /// class 0 (ICU's lead canonical combining class), so that canonical reordering never moves a
+    /// character across it.
+    static func startsWithoutCombiningClass(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.canonicalCombiningClass == .notReordered
+            && ssicu_leadCombiningClass(Int32(bitPattern: scalar.value)) == 0
     }
 
     /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).

@@ -20,7 +20,7 @@ public struct SectioningOptions: Sendable, Hashable {
     /// name, and words and places with surname readings (乐山, the city Lèshān, as yuè shān).
     public var readsChineseNames = false
     /// How keys are computed (for benchmarks; the default is the faster method).
-    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .utf16Whole
+    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .table
     /// Stop once keys and sections are computed, to time that floor (for benchmarks). The result
     /// is then empty.
     @_spi(Benchmarks) public var stopsAfterKeys = false
@@ -250,7 +250,7 @@ extension IndexedCollation {
                                 primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
                                 hasReadings: hasReadings, names: names,
                                 directions: (options.order, options.secondaryOrder),
-                                collator: collator, method: .utf16Whole, lookup: lookup, to: buffer)
+                                keys: SortKeyWriter(collator: collator, method: .utf16Whole, table: nil), lookup: lookup, to: buffer)
                         }
                         func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
                             if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }

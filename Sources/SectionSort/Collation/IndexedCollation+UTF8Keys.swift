@@ -116,11 +116,14 @@ extension IndexedCollation {
         let input = keys.input(options)
         let hasReadings = input.hasReadings
         let names = options.readsChineseNames ? chineseNameReader() : nil
+        var configuration = EngineConfiguration()
+        configuration.keyMethod = options.keyMethod
+        let table = configuration.keyTable(of: self, count: items.count)
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
             let buffer = KeyBuffer(capacity: range.count * 48)
             let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
-                withWorkerCollator { collator in
+                withKeyWriter(method: options.keyMethod, table: table) { keys in
                     var starts: [Int] = [], sectionRanks: [Int] = []
                     starts.reserveCapacity(range.count + 1)
                     sectionRanks.reserveCapacity(range.count)
@@ -131,7 +134,7 @@ extension IndexedCollation {
                                 primary: primary, secondary: secondary, reading: reading,
                                 hasReadings: hasReadings, names: nameReader,
                                 directions: (options.order, options.secondaryOrder),
-                                collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
+                                keys: keys, lookup: lookup, to: buffer)
                             sectionRanks.append(ranks[section])
                         }
                     }

@@ -37,6 +37,9 @@ public final class IndexedCollation: Sendable {
     private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
+    /// Built the first time a large list is keyed; nil inside when the collator's settings
+    /// allow none.
+    private let keyTable = Locked<SortKeyTable??>(nil)
 
     /// Creates the collation of `locale`.
     ///
@@ -140,6 +143,17 @@ public final class IndexedCollation: Sendable {
         }
     }
 
+    /// Runs `body` with a comparator of UTF-8 strings under this collation that calls ICU on
+    /// every comparison (`ucol_strcollUTF8`): what an app that sorts with ICU's comparator instead
+    /// of computing keys does, for the benchmark to compare with. The comparator must not escape
+    /// `body` or be used on another thread.
+    @_spi(Benchmarks)
+    public func withUTF8Comparator<Result>(
+        _ body: (_ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int) -> Result
+    ) -> Result {
+        withWorkerCollator { collator in body { collator.compare(utf8: $0, $1) } }
+    }
+
     /// The reader of Chinese names, opened once per collation; nil where ICU cannot open the
     /// transform (its data is missing), and keys are then read as they are.
     func chineseNameReader() -> ChineseNameReader? {
@@ -148,6 +162,25 @@ public final class IndexedCollation: Sendable {
             reader = try? ChineseNameReader()
             return reader
         }
+    }
+
+    /// The table that writes keys without ICU for text of the characters it covers: built by the
+    /// first call with `building` (about 20 ms); nil before that, and when the collator's settings
+    /// allow none.
+    func sortKeyTable(building: Bool = true) -> SortKeyTable? {
+        keyTable.withLock { table in
+            if let table { return table }
+            guard building else { return nil }
+            let built = collator.withLock { SortKeyTable(collator: $0) }
+            table = .some(built)
+            return built
+        }
+    }
+
+    /// Runs `body` on the calling thread with a key writer whose collator no other thread uses
+    /// meanwhile (as ``withWorkerCollator(_:)``), using `table` for the text it covers.
+    func withKeyWriter<Result>(method: SortKeyMethod, table: SortKeyTable?, _ body: (SortKeyWriter) -> Result) -> Result {
+        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table)) }
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an

@@ -68,11 +68,12 @@ public final class CompactSorter: @unchecked Sendable {
         let destination = SharedMutableBuffer(UnsafeMutableBufferPointer(rebasing: entries[count..<count + total]))
         let names = options.readsChineseNames ? collation.chineseNameReader() : nil
         let collation = self.collation, options = self.options
+        let table = Self.keyTable(of: collation, options: options, count: count + total)
         pool.run(chunkCount) { chunk in
             let items = chunk * chunkSize..<min(total, (chunk + 1) * chunkSize)
             let buffer = KeyBuffer(capacity: 512)
             ChineseNameReader.withWorker(of: names) { nameReader in
-                collation.withWorkerCollator { collator in
+                collation.withKeyWriter(method: options.keyMethod, table: table) { keys in
                     collation.locator.withLookup { lookup in
                         input.forEachKey(in: items) { item, primary, secondary, reading in
                             precondition(secondary == nil, "the compact sorter does not take secondary keys")
@@ -80,7 +81,7 @@ public final class CompactSorter: @unchecked Sendable {
                             let section = SectioningEngine.appendKey(
                                 primary: primary, secondary: nil, reading: reading, hasReadings: input.hasReadings,
                                 names: nameReader, directions: (options.order, options.secondaryOrder),
-                                collator: collator, method: options.keyMethod, lookup: lookup, to: buffer)
+                                keys: keys, lookup: lookup, to: buffer)
                             destination[item] = PrefixEntry(
                                 section: section, key: UnsafeBufferPointer(start: buffer.pointer(at: 0), count: buffer.count),
                                 identifier: identifiers(item))
@@ -118,15 +119,16 @@ public final class CompactSorter: @unchecked Sendable {
         let jobs = buckets.withLock { $0.joined().sorted { ($0.count, $1.lowerBound) > ($1.count, $0.lowerBound) } }
         let names = options.readsChineseNames ? collation.chineseNameReader() : nil
         let collation = self.collation, options = self.options
+        let table = Self.keyTable(of: collation, options: options, count: count)
         pool.run(jobs.count) { job in
             let range = shared.slice(jobs[job])
             PrefixEntrySorting.sort(range, fromByte: 2)
             ChineseNameReader.withWorker(of: names) { nameReader in
-                collation.withWorkerCollator { collator in
+                collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
                     collation.locator.withLookup { lookup in
                         var resolver = TieResolver(
                             keyOf: keyOf, options: options, hasReadings: options.readsChineseNames, names: nameReader,
-                            collator: collator, lookup: lookup)
+                            keyWriter: keyWriter, lookup: lookup)
                         resolver.resolveTies(in: range)
                     }
                 }
@@ -139,6 +141,13 @@ public final class CompactSorter: @unchecked Sendable {
             sections.append(SectionedOrder.Section(title: collation.sectionTitles[section], rank: rank, positions: positions))
         }
         return sections
+    }
+
+    /// The collation's key table for `count` items, as the engine takes it.
+    private static func keyTable(of collation: IndexedCollation, options: SectioningOptions, count: Int) -> SortKeyTable? {
+        var configuration = EngineConfiguration()
+        configuration.keyMethod = options.keyMethod
+        return configuration.keyTable(of: collation, count: count)
     }
 
     /// The identifier of the item at `position` of the sorted order.
@@ -156,7 +165,7 @@ private struct TieResolver {
     let options: SectioningOptions
     let hasReadings: Bool
     let names: ChineseNameReader.Worker?
-    let collator: ICUCollator
+    let keyWriter: SortKeyWriter
     let lookup: SectionLocator.Lookup
     /// The keys of the group in hand.
     private let keys = KeyBuffer(capacity: 4096)
@@ -167,13 +176,13 @@ private struct TieResolver {
 
     init(
         keyOf: @escaping CompactSorter.KeyReader, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
-        collator: ICUCollator, lookup: SectionLocator.Lookup
+        keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
         self.options = options
         self.hasReadings = hasReadings
         self.names = names
-        self.collator = collator
+        self.keyWriter = keyWriter
         self.lookup = lookup
     }
 
@@ -224,7 +233,7 @@ private struct TieResolver {
                 _ = SectioningEngine.appendKey(
                     primary: text, secondary: nil, hasReadings: hasReadings, names: names,
                     directions: (options.order, options.secondaryOrder),
-                    collator: collator, method: options.keyMethod, lookup: lookup, to: keys)
+                    keys: keyWriter, lookup: lookup, to: keys)
             }
             texts.append(start..<keys.count)
             members[index].text = texts.count - 1

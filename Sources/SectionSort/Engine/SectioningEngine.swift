@@ -102,7 +102,11 @@ struct SectioningInput: Sendable {
 struct EngineConfiguration: Sendable {
     /// Worker threads; nil means ``AvailableProcessors/count``.
     var threads: Int?
-    var keyMethod: SortKeyMethod = .utf16Whole
+    var keyMethod: SortKeyMethod = .table
+    /// The fewest items for which `.table` builds the collation's key table (about 20 ms, once
+    /// per collation, which ICU would spend keying some 100,000 names); smaller inputs use the
+    /// table once it is built, and ICU alone before.
+    var keyTableMinimumCount = 100_000
     /// The most items per key-computing job (one key buffer and one collator clone each); smaller
     /// inputs get smaller chunks so that every thread has several.
     var chunkSize = 4096
@@ -110,6 +114,14 @@ struct EngineConfiguration: Sendable {
     var minimumPieceSize = 16384
     /// Return an empty result once keys and sections are computed (to time that phase alone).
     var stopsAfterKeys = false
+}
+
+extension EngineConfiguration {
+    /// The key table to key `count` items with: none unless the method is `.table`; else the
+    /// collation's, built now if `count` is large enough.
+    func keyTable(of collation: IndexedCollation, count: Int) -> SortKeyTable? {
+        keyMethod == .table ? collation.sortKeyTable(building: count >= keyTableMinimumCount) : nil
+    }
 }
 
 /// The engine's result: input positions in output order, grouped by section.
@@ -175,6 +187,7 @@ enum SectioningEngine {
         var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
         var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
         let names = input.readsChineseNames ? collation.chineseNameReader() : nil
+        let table = configuration.keyTable(of: collation, count: count)
 
         // Phase 1: keys and sections, chunk by chunk.
         sections.withUnsafeMutableBufferPointer { sectionsBuffer in
@@ -190,11 +203,10 @@ enum SectioningEngine {
                         let buffer = KeyBuffer(capacity: items.count * 48)
                         var histogram = [Int](repeating: 0, count: sectionCount)
                         let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
-                            collation.withWorkerCollator { collator in
+                            collation.withKeyWriter(method: configuration.keyMethod, table: table) { keys in
                                 collation.locator.withLookup { lookup in
                                     computeKeys(
-                                        items, input: input, lookup: lookup, collator: collator, names: nameReader,
-                                        method: configuration.keyMethod, into: buffer,
+                                        items, input: input, lookup: lookup, keys: keys, names: nameReader, into: buffer,
                                         sections: sections, histogram: &histogram)
                                 }
                             }
@@ -288,8 +300,8 @@ enum SectioningEngine {
     /// Appends the keys of `items` to `buffer`, records each item's section, and returns the key
     /// offsets (one more than the items: the end of the last key).
     private static func computeKeys(
-        _ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, collator: ICUCollator,
-        names: ChineseNameReader.Worker?, method: SortKeyMethod, into buffer: KeyBuffer,
+        _ items: Range<Int>, input: SectioningInput, lookup: SectionLocator.Lookup, keys: SortKeyWriter,
+        names: ChineseNameReader.Worker?, into buffer: KeyBuffer,
         sections: SharedMutableBuffer<UInt32>, histogram: inout [Int]
     ) -> [Int] {
         var offsets = [Int]()
@@ -300,7 +312,7 @@ enum SectioningEngine {
             let section = appendKey(
                 primary: primary, secondary: secondary, reading: reading, hasReadings: hasReadings, names: names,
                 directions: (input.primaryDirection, input.secondaryDirection),
-                collator: collator, method: method, lookup: lookup, to: buffer)
+                keys: keys, lookup: lookup, to: buffer)
             sections[item] = UInt32(section)
             histogram[section] += 1
         }
@@ -322,46 +334,45 @@ enum SectioningEngine {
         primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
         reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
         directions: (primary: SortDirection, secondary: SortDirection),
-        collator: ICUCollator, method: SortKeyMethod, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
     ) -> Int {
         let start = buffer.count
         let section: Int
         if hasReadings {
             let given = reading.flatMap { $0.isEmpty ? nil : $0 }
             if let given {
-                collator.appendSortKey(utf8: given, to: buffer, method: method)
+                keys.appendSortKey(utf8: given, to: buffer)
             } else if let names, names.read(primary) {
-                names.reading.withUnsafeBufferPointer { collator.appendSortKey(utf8: $0, to: buffer, method: method) }
+                names.reading.withUnsafeBufferPointer { keys.appendSortKey(utf8: $0, to: buffer) }
             } else {
-                collator.appendSortKey(utf8: primary, to: buffer, method: method)
+                keys.appendSortKey(utf8: primary, to: buffer)
                 section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
                 buffer.append(0)
                 if directions.primary == .descending { buffer.complement(from: start) }
-                appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
+                appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
                 return section
             }
             section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
-            collator.appendSortKey(utf8: primary, to: buffer, method: method)
+            keys.appendSortKey(utf8: primary, to: buffer)
             if directions.primary == .descending { buffer.complement(from: start) }
-            appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
+            appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
             return section
         }
-        collator.appendSortKey(utf8: primary, to: buffer, method: method)
+        keys.appendSortKey(utf8: primary, to: buffer)
         // The section comes from the primary level of the primary key, before any reversal.
         section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
         if directions.primary == .descending { buffer.complement(from: start) }
-        appendSecondary(secondary, direction: directions.secondary, collator: collator, method: method, to: buffer)
+        appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
         return section
     }
 
     @inline(__always)
     private static func appendSecondary(
-        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection,
-        collator: ICUCollator, method: SortKeyMethod, to buffer: KeyBuffer
+        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection, keys: SortKeyWriter, to buffer: KeyBuffer
     ) {
         guard let secondary else { return }
         let secondaryStart = buffer.count
-        collator.appendSortKey(utf8: secondary, to: buffer, method: method)
+        keys.appendSortKey(utf8: secondary, to: buffer)
         if direction == .descending { buffer.complement(from: secondaryStart) }
     }
 }

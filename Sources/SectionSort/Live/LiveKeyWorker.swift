@@ -54,7 +54,7 @@ final class LiveKeyWorker {
         let section = collation.locator.withLookup { lookup in
             SectioningEngine.appendKey(
                 primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
-                collator: orderingCollator, method: .utf16Whole, lookup: lookup, to: buffer)
+                keys: SortKeyWriter(collator: orderingCollator, method: .utf16Whole, table: nil), lookup: lookup, to: buffer)
         }
         return (section, buffer.bytes(at: 0, length: buffer.count))
     }

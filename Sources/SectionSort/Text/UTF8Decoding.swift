@@ -11,20 +11,109 @@ public enum UTF8Decoding {
     ///
     /// - Complexity: O(n).
     public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var offset = 0
-        while offset < bytes.count {
-            // Eight ASCII bytes at a time: the common case of names and identifiers.
-            while offset + 8 <= bytes.count,
-                UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
+        lineFeedsAndFirstInvalidOffset(bytes, validating: true).firstInvalid
+    }
+
+    /// The number of line feeds (0x0A) in `bytes` and, when `validating`, the offset of the first
+    /// byte that does not begin a well-formed UTF-8 sequence (nil when all is well-formed): one
+    /// pass over the bytes, eight at a time, for reading lines.
+    ///
+    /// The count covers all of `bytes` only when the offset is nil; after an invalid byte it stops.
+    ///
+    /// - Complexity: O(n).
+    public static func lineFeedsAndFirstInvalidOffset(
+        _ bytes: UnsafeBufferPointer<UInt8>, validating: Bool
+    ) -> (lineFeeds: Int, firstInvalid: Int?) {
+        guard let base = bytes.baseAddress else { return (0, nil) }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0, lineFeeds = 0
+        // Everything before `checked` is well-formed, up to a sequence's end, or, when
+        // `leadPending`, up to a two-byte lead just before `offset` whose second byte is next.
+        var checked = 0, leadPending = false
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lineFeeds += lineFeedMask(word).nonzeroBitCount
+            guard validating else {
                 offset += 8
+                continue
             }
-            guard offset < bytes.count else { return nil }
-            let sequence = decode(bytes, at: offset)
-            if !sequence.isValid { return offset }
-            offset += sequence.length
+            if checked <= offset {
+                // Words of ASCII and two-byte sequences (accented Latin, Cyrillic, Greek), checked
+                // as a whole: every lead is C2...DF and is followed by a continuation byte, and
+                // every continuation byte follows a lead. Bits 6 and 5 of each byte, moved to bit 7,
+                // tell leads (11xxxxxx) from continuations (10xxxxxx) and three- or four-byte leads.
+                let high = word & highBits
+                let bit6 = (word << 1) & highBits, bit5 = (word << 2) & highBits
+                let leads = high & bit6, continuations = high & ~bit6
+                // C0 and C1 (overlong) have bits 1...4 clear: adding 0x7F sets bit 7 for any other.
+                let notOverlong = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
+                if leads & bit5 == 0 && leads & ~notOverlong == 0 && continuations == leads << 8 | (leadPending ? 0x80 : 0) {
+                    leadPending = leads >> 63 != 0
+                    offset += 8
+                    continue
+                }
+            }
+            // Any other word: sequence by sequence, from the first byte not yet checked.
+            let sequences = checkSequences(bytes, from: leadPending ? offset - 1 : max(offset, checked), to: offset + 8)
+            if let invalid = sequences.invalid { return (lineFeeds, invalid) }
+            leadPending = false
+            checked = sequences.end
+            offset += 8
         }
-        return nil
+        let position = leadPending ? offset - 1 : max(offset, checked)
+        while offset < bytes.count {
+            if base[offset] == 0x0A { lineFeeds += 1 }
+            offset += 1
+        }
+        if validating, let invalid = checkSequences(bytes, from: position, to: bytes.count).invalid { return (lineFeeds, invalid) }
+        return (lineFeeds, nil)
+    }
+
+    /// Checks the sequences that start from `start` up to `end`, one by one: where the last one
+    /// checked ends (at or past `end`), or the offset of the first byte that begins no well-formed
+    /// sequence.
+    @inline(__always)
+    private static func checkSequences(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (end: Int, invalid: Int?) {
+        var position = start
+        while position < end {
+            if bytes[position] < 0x80 {
+                position += 1
+                continue
+            }
+            let length = validSequenceLength(bytes, at: position)
+            if length == 0 { return (position, position) }
+            position += length
+        }
+        return (position, nil)
+    }
+
+    /// The offset of the first line feed in `bytes` at or after `start`, or `bytes.count`: eight
+    /// bytes at a time, inlined into a caller's loop over short lines (where calling `memchr`
+    /// per line costs more than the scan).
+    ///
+    /// - Complexity: O(n).
+    @inlinable @inline(__always)
+    public static func nextLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let raw = UnsafeRawPointer(base)
+        var offset = start
+        while offset + 8 <= bytes.count {
+            let mask = lineFeedMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            if mask != 0 { return offset + mask.trailingZeroBitCount >> 3 }
+            offset += 8
+        }
+        while offset < bytes.count && base[offset] != 0x0A { offset += 1 }
+        return offset
+    }
+
+    @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` (read little-endian) that is a line feed, and no other bit (exact: no
+    /// carry crosses bytes, since each byte's low seven bits plus 0x7F stay below 0x100).
+    @inlinable @inline(__always)
+    public static func lineFeedMask(_ word: UInt64) -> UInt64 {
+        let difference = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        return ~(((difference & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | difference) & highBits
     }
 
     /// Writes the UTF-16 form of `bytes` to `destination`, which must have room for `bytes.count`
@@ -34,7 +123,17 @@ public enum UTF8Decoding {
     /// - Complexity: O(n).
     static func transcodeToUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt16>) -> Int {
         var count = 0, offset = 0
+        guard let base = bytes.baseAddress else { return 0 }
         while offset < bytes.count {
+            // Eight ASCII bytes at a time, widened in a register (most of a name is ASCII).
+            while offset + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                if word & highBits != 0 { break }
+                for byte in 0..<8 { destination[count + byte] = UInt16((word >> (8 * UInt64(byte))) & 0xFF) }
+                count += 8
+                offset += 8
+            }
+            guard offset < bytes.count else { break }
             let lead = bytes[offset]
             if lead < 0x80 {
                 destination[count] = UInt16(lead); count += 1; offset += 1
@@ -52,6 +151,16 @@ public enum UTF8Decoding {
             }
         }
         return count
+    }
+
+    /// The length of the well-formed sequence starting at `offset`, or 0 when it is ill-formed.
+    @inline(__always)
+    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        // Two-byte sequences (Latin letters with accents, Cyrillic, Greek) first.
+        let lead = bytes[offset]
+        if lead >= 0xC2 && lead <= 0xDF && offset + 1 < bytes.count && bytes[offset + 1] & 0xC0 == 0x80 { return 2 }
+        let sequence = decode(bytes, at: offset)
+        return sequence.isValid ? sequence.length : 0
     }
 
     /// The sequence starting at `offset`: its scalar and length when well-formed; otherwise the

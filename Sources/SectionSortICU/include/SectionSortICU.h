@@ -41,8 +41,11 @@ typedef struct SSICUTransliterator SSICUTransliterator;
 
 /// ICU's UColAttribute values used here.
 typedef enum SSICUCollatorAttribute {
+    SSICU_COLLATOR_FRENCH_COLLATION = 0,
+    SSICU_COLLATOR_ALTERNATE_HANDLING = 1,
     SSICU_COLLATOR_CASE_FIRST = 2,
     SSICU_COLLATOR_CASE_LEVEL = 3,
+    SSICU_COLLATOR_NORMALIZATION_MODE = 4,
     SSICU_COLLATOR_STRENGTH = 5,
     SSICU_COLLATOR_NUMERIC_COLLATION = 7,
 } SSICUCollatorAttribute;
@@ -54,6 +57,7 @@ typedef enum SSICUCollatorAttributeValue {
     SSICU_COLLATOR_TERTIARY = 2,
     SSICU_COLLATOR_OFF = 16,
     SSICU_COLLATOR_ON = 17,
+    SSICU_COLLATOR_NON_IGNORABLE = 21,
     SSICU_COLLATOR_UPPER_FIRST = 25,
 } SSICUCollatorAttributeValue;
 
@@ -92,6 +96,12 @@ void ssicu_ucol_close(SSICUCollator *collator);
 SSICUCollator *ssicu_ucol_clone(const SSICUCollator *collator, SSICUStatus *status);
 void ssicu_ucol_setAttribute(SSICUCollator *collator, SSICUCollatorAttribute attribute,
                              SSICUCollatorAttributeValue value, SSICUStatus *status);
+/// ucol_getAttribute: an SSICUCollatorAttributeValue (or another of ICU's UColAttributeValue values).
+int32_t ssicu_ucol_getAttribute(const SSICUCollator *collator, SSICUCollatorAttribute attribute,
+                                SSICUStatus *status);
+/// ucol_getReorderCodes: the number of script reorder codes (written to `codes` up to `capacity`).
+int32_t ssicu_ucol_getReorderCodes(const SSICUCollator *collator, int32_t *codes, int32_t capacity,
+                                   SSICUStatus *status);
 const char *ssicu_ucol_getLocaleByType(const SSICUCollator *collator, SSICULocaleType type,
                                        SSICUStatus *status);
 void ssicu_ucol_getVersion(const SSICUCollator *collator, SSICUVersion version);
@@ -99,6 +109,10 @@ void ssicu_ucol_getUCAVersion(const SSICUCollator *collator, SSICUVersion versio
 /// ucol_strcoll: -1, 0 or 1.
 int32_t ssicu_ucol_strcoll(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                            const SSICUChar *target, int32_t targetLength);
+/// ucol_strcollUTF8: -1, 0 or 1; ill-formed bytes compare as U+FFFD. Lengths of -1 (zero-terminated)
+/// are not used here.
+int32_t ssicu_ucol_strcollUTF8(const SSICUCollator *collator, const char *source, int32_t sourceLength,
+                               const char *target, int32_t targetLength, SSICUStatus *status);
 int32_t ssicu_ucol_getSortKey(const SSICUCollator *collator, const SSICUChar *source, int32_t sourceLength,
                               uint8_t *result, int32_t resultCapacity);
 /// ucol_nextSortKeyPart over a UTF-8 character iterator (uiter_setUTF8) that this call sets up;
@@ -106,8 +120,10 @@ int32_t ssicu_ucol_getSortKey(const SSICUCollator *collator, const SSICUChar *so
 int32_t ssicu_ucol_nextSortKeyPartUTF8(const SSICUCollator *collator, const char *text, int32_t length,
                                        uint32_t state[2], uint8_t *destination, int32_t count,
                                        SSICUStatus *status);
+/// ucol_getContractionsAndExpansions; with `addPrefixes`, contractions include the strings of
+/// prefix (context) mappings.
 void ssicu_ucol_getContractionsAndExpansions(const SSICUCollator *collator, SSICUSet *contractions,
-                                             SSICUSet *expansions, SSICUStatus *status);
+                                             SSICUSet *expansions, int8_t addPrefixes, SSICUStatus *status);
 
 // MARK: Collation elements (ucoleitr.h)
 
@@ -136,6 +152,9 @@ int32_t ssicu_uscript_getScript(SSICUChar32 codePoint, SSICUStatus *status);
 int32_t ssicu_uscript_getSampleString(int32_t script, SSICUChar *destination, int32_t capacity, SSICUStatus *status);
 /// u_getIntPropertyMaxValue(UCHAR_SCRIPT): the largest UScriptCode of this ICU.
 int32_t ssicu_uscript_maxCode(void);
+/// u_getIntPropertyValue(codePoint, UCHAR_LEAD_CANONICAL_COMBINING_CLASS): the combining class of the
+/// first character of the code point's canonical decomposition (its own when it has none).
+int32_t ssicu_leadCombiningClass(SSICUChar32 codePoint);
 
 // MARK: Transliteration (utrans.h)
 

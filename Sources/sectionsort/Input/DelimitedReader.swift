@@ -41,7 +41,8 @@ struct DelimitedReader {
     }
 
     private enum Outcome {
-        case record(fields: [Field], bytes: Range<Int>, next: Int)
+        /// A record, whose fields the parser left in the array it was given.
+        case record(bytes: Range<Int>, next: Int)
         /// The record runs past the end of the data, which is not final.
         case incomplete
     }
@@ -70,9 +71,11 @@ struct DelimitedReader {
                 throw .data("the input is empty: no header row, so no column '\(Echo.bounded(keyColumn))'", at: location(0))
             }
             var position = 0
+            // One array of fields for every record: no allocation per record.
+            var fields: [Field] = []
             while position < bytes.count {
-                let outcome = try parseRecord(bytes, from: position, isFinal: isFinal, location: location)
-                guard case .record(let fields, let range, let next) = outcome else { break }
+                let outcome = try parseRecord(bytes, from: position, isFinal: isFinal, location: location, fields: &fields)
+                guard case .record(let range, let next) = outcome else { break }
                 position = next
                 consumed = next
                 guard let columns else {
@@ -121,7 +124,9 @@ struct DelimitedReader {
                 for position in 0..<offset where bytes[position] == 0x0A { current += 1; lineStart = position + 1 }
                 return SourceLocation(file: name, line: current, column: offset - lineStart + 1)
             }
-            guard case .record(let fields, let range, _) = try parseRecord(bytes, from: 0, isFinal: isFinal, location: location) else {
+            var fields: [Field] = []
+            guard case .record(let range, _) = try parseRecord(bytes, from: 0, isFinal: isFinal, location: location, fields: &fields)
+            else {
                 throw .data("the header row does not end within its first \(data.count) bytes", at: location(0))
             }
             try readHeader(fields, bytes: bytes, range: range, location: location)
@@ -171,12 +176,12 @@ struct DelimitedReader {
         }
     }
 
-    /// The record starting at `start`.
+    /// The record starting at `start`; its fields replace those in `fields`.
     private func parseRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool,
-        location: (Int) -> SourceLocation
+        location: (Int) -> SourceLocation, fields: inout [Field]
     ) throws(CLIError) -> Outcome {
-        var fields: [Field] = []
+        fields.removeAll(keepingCapacity: true)
         var position = start
         while true {
             let fieldStart = position
@@ -220,7 +225,7 @@ struct DelimitedReader {
             let recordEnd = position
             if position < bytes.count && bytes[position] == 0x0D { position += 1 }
             if position < bytes.count && bytes[position] == 0x0A { position += 1 }
-            return .record(fields: fields, bytes: start..<recordEnd, next: position)
+            return .record(bytes: start..<recordEnd, next: position)
         }
     }
 }

@@ -33,20 +33,24 @@ final class InputSource {
     deinit { if ownsDescriptor { close(descriptor) } }
 
     /// Reads up to `limit` bytes: fewer only at the end of the input.
-    func read(upTo limit: Int) throws(CLIError) -> [UInt8] {
-        var result: [UInt8] = []
+    func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
+
+    /// `prefix` followed by up to `limit` bytes read: fewer only at the end of the input. The bytes
+    /// are read straight into the array returned, which starts as a copy of the (short) prefix.
+    func read(upTo limit: Int, after prefix: [UInt8]) throws(CLIError) -> [UInt8] {
+        var result = prefix
         // A regular file's size is known: read straight into an array of that size (one more
         // byte, to see the end). Pipes grow the array as data comes.
         var capacity = min(limit, (remaining ?? (1 << 20)) + 1)
-        while result.count < limit && !isAtEnd {
-            if result.count == capacity { capacity = min(limit, capacity * 2) }
+        while result.count < prefix.count + limit && !isAtEnd {
+            if result.count - prefix.count == capacity { capacity = min(limit, capacity * 2) }
             var failure: CLIError?
             let before = result.count
-            result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            result = [UInt8](unsafeUninitializedCapacity: prefix.count + capacity) { buffer, count in
                 if before > 0 { _ = buffer.initialize(fromContentsOf: result) }
                 count = before
-                while count < capacity {
-                    let got = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                while count < prefix.count + capacity {
+                    let got = Foundation.read(descriptor, buffer.baseAddress! + count, prefix.count + capacity - count)
                     if got < 0 {
                         if errno == EINTR { continue }
                         failure = .io("\(name): read failed: \(String(cString: strerror(errno)))")

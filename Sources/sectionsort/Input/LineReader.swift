@@ -49,43 +49,83 @@ enum LineReader {
     /// Adds the whole lines at the start of `data` (which starts on line `line` of `name`) as records
     /// keyed by their text, and returns how many bytes that took.
     ///
-    /// Large inputs are cut at line ends into pieces that are split and checked in parallel; the
-    /// records and the first error (in input order) are the same as a sequential pass would give.
+    /// Large inputs are cut at line ends into pieces read in parallel, in two passes over the
+    /// bytes: the first checks UTF-8 and counts each piece's lines, the second writes each
+    /// line's span straight into its place in the batch. The records and the first error (in
+    /// input order) are the same as a sequential pass would give.
     static func read(
         _ data: [UInt8], isFinal: Bool, name: String, line: Int, decoder: KeyDecoder, threads: Int?,
         into set: inout RecordSet
     ) throws(CLIError) -> Int {
         let length = completeLength(of: data, isFinal: isFinal)
         let base = set.appendInput(data, length: length, name: name, line: line)
-        let pieces = set.bytes.withUnsafeBufferPointer { bytes in
-            cut(
-                UnsafeBufferPointer(rebasing: bytes[base...]),
-                into: length < 1 << 20 ? 1 : max(1, threads ?? AvailableProcessors.count) * 4)
-        }
-        let slots = ResultSlots<Result<[Range<Int>], PieceError>>(count: pieces.count, repeating: .success([]))
         let all = set.bytes
+        let pieces = all.withUnsafeBufferPointer { bytes in
+            cut(
+                UnsafeBufferPointer(rebasing: bytes[base..<base + length]),
+                into: length < 1 << 20 ? 1 : max(1, threads ?? AvailableProcessors.count) * 4
+            ).map { $0.lowerBound + base..<$0.upperBound + base }
+        }
+        let validating = !decoder.lossy
+        let scans = ResultSlots<(lineFeeds: Int, firstInvalid: Int?)>(count: pieces.count, repeating: (0, nil))
         DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-            slots[index] = all.withUnsafeBufferPointer { bytes in
-                readPiece(UnsafeBufferPointer(rebasing: bytes[base...]), pieces[index], decoder: decoder)
+            scans[index] = all.withUnsafeBufferPointer { bytes in
+                UTF8Decoding.lineFeedsAndFirstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[pieces[index]]), validating: validating)
             }
         }
-        let results = slots.elements
-        set.spans.reserveCapacity(set.spans.count + results.reduce(0) { $0 + ((try? $1.get())?.count ?? 0) })
-        for (result, range) in zip(results, pieces) {
-            switch result {
-            case .failure(let failure):
-                throw KeyDecoder.invalid(at: set.location(ofByte: base + range.lowerBound + failure.offset))
-            case .success(let spans):
-                let shift = base + range.lowerBound
-                for span in spans { set.spans.append(span.lowerBound + shift..<span.upperBound + shift) }
+        // Each piece ends just after a line feed, except a final one without it: one more line.
+        var firstRecords: [Int] = [], total = 0
+        for (scan, piece) in zip(scans.elements, pieces) {
+            if let offset = scan.firstInvalid { throw KeyDecoder.invalid(at: set.location(ofByte: piece.lowerBound + offset)) }
+            firstRecords.append(total)
+            total += scan.lineFeeds + (!piece.isEmpty && all[piece.upperBound - 1] != 0x0A ? 1 : 0)
+        }
+        let starts = firstRecords
+        set.spans.append(count: total) { slots in
+            let long = ResultSlots<[(index: Int, length: Int)]>(count: pieces.count, repeating: [])
+            DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+                all.withUnsafeBufferPointer { bytes in
+                    long[index] = writeSpans(of: bytes, pieces[index], from: starts[index], to: slots)
+                }
             }
+            return long.elements.flatMap { $0 }
         }
         return length
     }
 
-    private struct PieceError: Error {
-        /// Where the first invalid byte is, from the piece's start.
-        var offset: Int
+    /// Writes the span of each line in `piece` of `bytes` (without its line ending) to `slots`,
+    /// from slot `first` on; returns the lines too long for a slot.
+    private static func writeSpans(
+        of bytes: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, from first: Int, to slots: RecordSpans.Slots
+    ) -> [(index: Int, length: Int)] {
+        var long: [(index: Int, length: Int)] = []
+        guard let base = bytes.baseAddress, !piece.isEmpty else { return long }
+        var start = piece.lowerBound, index = first
+        func add(endingAt end: Int) {
+            let contentEnd = end > start && base[end - 1] == 0x0D ? end - 1 : end
+            if !slots.write(start..<contentEnd, at: index) { long.append((index, contentEnd - start)) }
+            index += 1
+            start = end + 1
+        }
+        // Word by word: each line feed in a word ends a line, found from the word's mask without
+        // loading the bytes again.
+        var offset = piece.lowerBound
+        while offset + 8 <= piece.upperBound {
+            var lineFeeds = UTF8Decoding.lineFeedMask(
+                UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            while lineFeeds != 0 {
+                add(endingAt: offset + lineFeeds.trailingZeroBitCount >> 3)
+                lineFeeds &= lineFeeds - 1
+            }
+            offset += 8
+        }
+        while offset < piece.upperBound {
+            if base[offset] == 0x0A { add(endingAt: offset) }
+            offset += 1
+        }
+        // A final line without a line feed.
+        if start < piece.upperBound { add(endingAt: piece.upperBound) }
+        return long
     }
 
     /// Cuts `bytes` into up to `count` ranges that each end just after a line feed (or at the end).
@@ -100,16 +140,5 @@ enum LineReader {
             start = end
         }
         return pieces.isEmpty ? [0..<0] : pieces
-    }
-
-    private static func readPiece(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, decoder: KeyDecoder) -> Result<
-        [Range<Int>], PieceError
-    > {
-        let local = UnsafeBufferPointer(rebasing: bytes[range])
-        if !decoder.lossy, let offset = UTF8Decoding.firstInvalidOffset(local) { return .failure(PieceError(offset: offset)) }
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(local.count / 16)
-        forEachLine(in: local) { span, _ in spans.append(span) }
-        return .success(spans)
     }
 }

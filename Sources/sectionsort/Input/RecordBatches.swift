@@ -33,13 +33,13 @@ struct RecordBatches {
             var nextReadSize = readSize
             var isFirstRead = true
             while true {
-                var block = try input.read(upTo: nextReadSize)
-                if isFirstRead && block.starts(with: Self.byteOrderMark) {
+                // The bytes carried from the last read (a record not yet whole) come first.
+                var data = try input.read(upTo: nextReadSize, after: carried)
+                if isFirstRead && data.starts(with: Self.byteOrderMark) {
                     // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first record.
-                    block.removeFirst(Self.byteOrderMark.count)
+                    data.removeFirst(Self.byteOrderMark.count)
                 }
                 isFirstRead = false
-                let data = carried.isEmpty ? block : carried + block
                 let isFinal = input.isAtEnd
                 let before = batch.count
                 let consumed = try parser.read(data, isFinal: isFinal, name: input.name, line: line, into: &batch)
@@ -58,8 +58,12 @@ struct RecordBatches {
                 recordsRead += batch.count - before
                 progress.update("reading", done: recordsRead, total: nil)
                 if !isFinal {
-                    // Only later reads of this input need the line number they start on.
-                    line += data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
+                    // Only later reads of this input need the line number they start on. Whole
+                    // lines were consumed, one record each: no need to count them again.
+                    line +=
+                        options.inputFormat == .lines
+                        ? batch.count - before
+                        : data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
                     carried = Array(data[consumed...])
                     // A record longer than a read (one 50 MB line under a small limit): read as
                     // much again as is carried, so that the bytes re-read and re-scanned stay

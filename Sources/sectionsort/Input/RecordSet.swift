@@ -3,10 +3,11 @@
 /// A batch of records: the input bytes they came from, where each record's bytes are, and the
 /// bytes of their keys. No string is made per record: the engine reads keys in place.
 struct RecordSet: Sendable {
-    /// The inputs' bytes, one after another, in reading order.
+    /// The inputs' bytes, one after another, in reading order; bytes that no span covers may
+    /// follow the last record (see ``appendInput(_:length:name:line:)``).
     var bytes: [UInt8] = []
     /// The bytes of record `i`, unchanged from its input: `bytes[spans[i]]`.
-    var spans: [Range<Int>] = []
+    var spans: RecordSpans = []
     /// Keys that had to be decoded out of their records (csv quoting, JSON escapes), one after another.
     var keyBytes: [UInt8] = []
     /// Record `i`'s key is `keyBytes[keySpans[i]]`; nil when each record is its own key (lines).
@@ -27,8 +28,10 @@ struct RecordSet: Sendable {
     mutating func appendInput(_ data: [UInt8], length: Int, name: String, line: Int) -> Int {
         let base = bytes.count
         inputStarts.append((name, base, line))
-        if bytes.isEmpty && length == data.count {
-            bytes = data  // the common case of one input read whole: no copy
+        if bytes.isEmpty && length >= data.count - data.count / 4 {
+            // The common case of a batch's first read: shared, not copied. The bytes past
+            // `length` (a record that the next read completes) belong to no record here.
+            bytes = data
         } else {
             bytes += data[0..<length]
         }
@@ -74,7 +77,7 @@ struct RecordSet: Sendable {
     /// The records at `positions` (ascending), in that order; the bytes are shared, not copied.
     func keeping(_ positions: [Int]) -> RecordSet {
         var kept = self
-        kept.spans = positions.map { spans[$0] }
+        kept.spans = RecordSpans(positions.lazy.map { spans[$0] })
         kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
         kept.secondarySpans = secondarySpans.map { spans in positions.map { spans[$0] } }
         return kept
@@ -84,7 +87,7 @@ struct RecordSet: Sendable {
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {
         bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count) + keyBytes.count
-            + count * (16 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + (readingSpans == nil ? 0 : 16) + 72)
+            + count * (8 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + (readingSpans == nil ? 0 : 16) + 72)
     }
 
     /// Where byte `offset` of `bytes` is: its input, line and column (counted on this error path only).

@@ -55,7 +55,8 @@ final class CompactBatches {
         all.bytes = lines.bytes
         all.inputStarts = [("", 0, 1)]
         all.bytes.withUnsafeBufferPointer { bytes in
-            all.spans = (0..<sorter.count).map { CompactLines.line(at: Int(sorter.identifier(at: $0)), in: bytes) }
+            let sorter = self.sorter
+            all.spans = RecordSpans((0..<sorter.count).lazy.map { CompactLines.line(at: Int(sorter.identifier(at: $0)), in: bytes) })
         }
         var sets: [RecordSet] = [], start = 0
         for count in batchCounts {

@@ -1,0 +1,348 @@
+/// Sort keys written from a table of each character's collation elements, byte-identical to the
+/// keys ICU writes, for text whose every character the table covers.
+///
+/// ICU computes a key by running its general collation iterator over the text, which costs about
+/// as much as everything else the engine does together. But for most characters of the Latin,
+/// Greek, Cyrillic, Armenian, Hebrew and Arabic blocks the collation elements do not depend on
+/// what surrounds them: no contraction or prefix mapping goes on with them, and their canonical
+/// combining class (and that of their decomposition's first character) is zero, so text made of
+/// them needs no canonical reordering (it is "FCD"). The elements of such text are the
+/// concatenation of each character's own, and its key is those elements written level by level
+/// with ICU's compression (ICU's collationkeys.cpp: primary lead bytes written once per run of a
+/// compressible lead byte, with a terminator where the run ends; common secondary and tertiary
+/// weights written as one byte per run).
+///
+/// Everything in the table comes from ICU: each character's elements from its collation-element
+/// iterator, the characters inside contractions from the collator, and whether a lead byte is
+/// compressible from the keys of doubled characters. A character is kept only when the keys this
+/// table writes for it alone and doubled are byte-identical to ICU's; tests compare keys with
+/// ICU's for every covered character and for random strings of them in many locales.
+///
+/// Only collators whose settings give plain keys have a table (``ICUCollator/plainSortKeyLevels``);
+/// text with any character outside the table, or ill-formed UTF-8, is for ICU.
+///
+/// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
+/// afterwards, so any number of threads may read it at once.
+final class SortKeyTable: @unchecked Sendable {
+    /// Code points below this have entries: the one- and two-byte sequences of UTF-8.
+    static let codePointLimit: UInt32 = 0x800
+
+    /// Per code point: where its elements start in `elements` (high 24 bits) and how many there
+    /// are (low 8 bits); ``unsupported`` for characters ICU must handle.
+    private let entries: UnsafeMutablePointer<UInt32>
+    /// ICU's elements, with ``compressibleFlag`` set where the primary's lead byte is one that
+    /// runs of are written once.
+    private let elements: UnsafeMutablePointer<UInt64>
+    /// 1 (primary), 2 (and secondary) or 3 (and tertiary).
+    let levels: Int
+    /// How many code points the table covers.
+    let coveredCount: Int
+    /// The most elements one covered code point has.
+    private let maximumElementsPerCodePoint: Int
+
+    private static let unsupported = UInt32.max
+    /// A bit of the elements that ICU's keys never use (the quaternary bits, which plain
+    /// settings do not write), so the table keeps compressibility there, read with the weights.
+    fileprivate static let compressibleFlag: UInt64 = 0x80
+    /// ICU's NO_CE: the element that ends every text and closes each level's compression.
+    private static let endElement: UInt64 = 0x1_0100_0100
+
+    /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
+    /// whose keys the table writes, or ICU cannot list its contractions.
+    ///
+    /// - Complexity: about one ICU key and one element iteration for each of the 2,048 code
+    ///   points, and ICU's listing of the collator's contractions: a few milliseconds.
+    init?(collator: ICUCollator) {
+        guard let levels = collator.plainSortKeyLevels,
+            let inside = try? collator.codePointsInsideContractions(below: Self.codePointLimit)
+        else { return nil }
+        self.levels = levels
+        let limit = Int(Self.codePointLimit)
+        var candidates: [(codePoint: UInt32, elements: [UInt64])] = []
+        for value in 0..<Self.codePointLimit where !inside.contains(value) {
+            guard let scalar = Unicode.Scalar(value), ICULocaleData.startsWithoutCombiningClass(scalar) else { continue }
+            let elements = collator.collationElements(of: scalar)
+            // ICU's ignorables and elements with a primary weight of 1 or 2 (the end and merge
+            // markers) are left to ICU; so are characters with more elements than a count holds.
+            guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
+            candidates.append((value, elements))
+        }
+
+        // Compressibility of each lead byte, from a character of one element with that lead byte:
+        // its doubled key shows whether ICU wrote the lead byte once or twice.
+        var compressible = [Bool](repeating: false, count: 256)
+        var known = [Bool](repeating: false, count: 256)
+        for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
+            let lead = Int(candidate.elements[0] >> 56)
+            guard !known[lead] else { continue }
+            let doubled = String(repeating: String(Character(Unicode.Scalar(candidate.codePoint)!)), count: 2)
+            let icuKey = collator.sortKey(of: doubled)
+            for assumption in [false, true] {
+                compressible[lead] = assumption
+                if Self.key(of: Self.marked(candidate.elements + candidate.elements, compressible), levels: levels) == icuKey {
+                    known[lead] = true
+                    break
+                }
+            }
+        }
+
+        entries = .allocate(capacity: limit)
+        entries.initialize(repeating: Self.unsupported, count: limit)
+        var allElements: [UInt64] = []
+        var covered = 0, maximumElements = 1
+        for candidate in candidates {
+            let leads = candidate.elements.filter { $0 >> 32 != 0 }.map { Int($0 >> 56) }
+            guard leads.allSatisfy({ known[$0] }) else { continue }
+            let text = String(Character(Unicode.Scalar(candidate.codePoint)!))
+            let marked = Self.marked(candidate.elements, compressible)
+            guard Self.key(of: marked, levels: levels) == collator.sortKey(of: text),
+                Self.key(of: marked + marked, levels: levels) == collator.sortKey(of: text + text)
+            else { continue }
+            entries[Int(candidate.codePoint)] = UInt32(allElements.count) << 8 | UInt32(candidate.elements.count)
+            allElements += marked
+            covered += 1
+            maximumElements = max(maximumElements, candidate.elements.count)
+        }
+        elements = .allocate(capacity: max(1, allElements.count))
+        elements.initialize(from: allElements, count: allElements.count)
+        coveredCount = covered
+        maximumElementsPerCodePoint = maximumElements
+    }
+
+    deinit {
+        entries.deallocate()
+        elements.deallocate()
+    }
+
+    /// `sequence` with ``compressibleFlag`` set in the elements whose primary's lead byte is
+    /// compressible.
+    private static func marked(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64] {
+        sequence.map { compressible[Int($0 >> 56)] && $0 >> 32 != 0 ? $0 | compressibleFlag : $0 }
+    }
+
+    /// Whether the table covers `codePoint`.
+    func covers(_ codePoint: UInt32) -> Bool {
+        codePoint < Self.codePointLimit && entries[Int(codePoint)] != Self.unsupported
+    }
+
+    // MARK: Writing keys
+
+    /// Appends the sort key of `text` (terminating zero byte included) to `buffer` and returns
+    /// true, or appends nothing and returns false when a character of `text` is not covered or
+    /// its UTF-8 is ill-formed.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
+        // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
+        // each other level (a run's byte and 2 weight bytes); the end adds a few.
+        let maximumElements = text.count * maximumElementsPerCodePoint
+        let levelBuffers = scratch.levels(capacity: 3 * maximumElements + 8)
+        let levels = self.levels, entries = self.entries, elements = self.elements
+        let written = buffer.appendBytes(upTo: 11 * maximumElements + 16) { output in
+            var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
+            var index = 0
+            while index < text.count {
+                let lead = text[index]
+                let codePoint: Int
+                if lead < 0x80 {
+                    codePoint = Int(lead)
+                    index += 1
+                } else if lead >= 0xC2 && lead <= 0xDF && index + 1 < text.count && text[index + 1] & 0xC0 == 0x80 {
+                    codePoint = Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
+                    index += 2
+                } else {
+                    return 0
+                }
+                let entry = entries[codePoint]
+                if entry == Self.unsupported { return 0 }
+                let start = Int(entry >> 8)
+                for offset in 0..<Int(entry & 0xFF) {
+                    writer.add(elements[start + offset], levels: levels)
+                }
+            }
+            writer.add(Self.endElement, levels: levels)
+            return writer.finish(levels: levels)
+        }
+        // A key has at least its terminating byte: nothing written means ICU's turn.
+        return written > 0
+    }
+
+    /// The key of the elements `sequence` (for building and checking the table).
+    private static func key(of sequence: [UInt64], levels: Int) -> [UInt8] {
+        let capacity = 11 * sequence.count + 16
+        let output = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let secondaries = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let tertiaries = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer {
+            output.deallocate()
+            secondaries.deallocate()
+            tertiaries.deallocate()
+        }
+        var writer = LevelWriter(primaries: output, secondaries: secondaries, tertiaries: tertiaries)
+        for element in sequence + [endElement] { writer.add(element, levels: levels) }
+        return Array(UnsafeBufferPointer(start: output, count: writer.finish(levels: levels)))
+    }
+
+    /// Per-thread working memory for ``appendSortKey(utf8:to:scratch:)``.
+    final class Scratch {
+        // One owner thread and a per-key hot path: no dynamic exclusivity checks needed.
+        @exclusivity(unchecked) private var secondaries: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) private var tertiaries: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) private var levelCapacity = 256
+
+        init() {
+            secondaries = .allocate(capacity: levelCapacity)
+            tertiaries = .allocate(capacity: levelCapacity)
+        }
+
+        deinit {
+            secondaries.deallocate()
+            tertiaries.deallocate()
+        }
+
+        fileprivate func levels(capacity: Int) -> (secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
+            if capacity > levelCapacity {
+                secondaries.deallocate()
+                tertiaries.deallocate()
+                levelCapacity = capacity
+                secondaries = .allocate(capacity: capacity)
+                tertiaries = .allocate(capacity: capacity)
+            }
+            return (secondaries, tertiaries)
+        }
+    }
+}
+
+/// Writes collation elements into the three levels of a sort key as ICU does for plain settings
+/// (ICU's `CollationKeys::writeSortKeyUpToQuaternary` for strength up to tertiary, without case
+/// level, case first, backwards secondary, variable shifting or reordering).
+///
+/// Primary weights go straight to the output; the secondary and tertiary levels collect in their
+/// own buffers and are appended by ``finish(levels:)``. Sized by the caller: see
+/// ``SortKeyTable/appendSortKey(utf8:to:scratch:)``.
+private struct LevelWriter {
+    let primaries: UnsafeMutablePointer<UInt8>
+    let secondaries: UnsafeMutablePointer<UInt8>
+    let tertiaries: UnsafeMutablePointer<UInt8>
+    var primaryCount = 0, secondaryCount = 0, tertiaryCount = 0
+    /// The last primary weight of a compressible lead byte (0: none, so no run to continue).
+    var previousPrimary: UInt32 = 0
+    var commonSecondaries = 0, commonTertiaries = 0
+
+    // ICU's constants (collation.h, collationkeys.cpp).
+    private static let common: UInt32 = 0x0500
+    private static let secondaryCommonLow: UInt8 = 0x05, secondaryCommonMiddle: UInt8 = 0x25, secondaryCommonHigh: UInt8 = 0x45
+    private static let secondaryCommonMaximum = 0x21
+    private static let tertiaryCommonLow: UInt8 = 0x05, tertiaryCommonMiddle: UInt8 = 0x65, tertiaryCommonHigh: UInt8 = 0xC5
+    private static let tertiaryCommonMaximum = 0x61
+
+    init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
+        self.primaries = primaries
+        self.secondaries = secondaries
+        self.tertiaries = tertiaries
+    }
+
+    @inline(__always)
+    mutating func add(_ element: UInt64, levels: Int) {
+        let primary = UInt32(truncatingIfNeeded: element >> 32)
+        if primary > 1 {
+            let lead = primary >> 24
+            let isCompressible = element & SortKeyTable.compressibleFlag != 0
+            if !isCompressible || lead != previousPrimary >> 24 {
+                if previousPrimary != 0 {
+                    // The end of a compressed run: a low or high terminator, whichever keeps the order.
+                    if primary < previousPrimary {
+                        if lead > 2 { appendPrimary(0x03) }
+                    } else {
+                        appendPrimary(0xFF)
+                    }
+                }
+                appendPrimary(UInt8(lead))
+                previousPrimary = isCompressible ? primary : 0
+            }
+            let second = UInt8(truncatingIfNeeded: primary >> 16)
+            if second != 0 {
+                appendPrimary(second)
+                let third = UInt8(truncatingIfNeeded: primary >> 8)
+                if third != 0 {
+                    appendPrimary(third)
+                    let fourth = UInt8(truncatingIfNeeded: primary)
+                    if fourth != 0 { appendPrimary(fourth) }
+                }
+            }
+        }
+        let lower = UInt32(truncatingIfNeeded: element & ~SortKeyTable.compressibleFlag)
+        guard lower != 0, levels > 1 else { return }
+        let secondary = lower >> 16
+        if secondary == Self.common {
+            commonSecondaries += 1
+        } else if secondary != 0 {
+            if commonSecondaries != 0 {
+                commonSecondaries -= 1
+                while commonSecondaries >= Self.secondaryCommonMaximum {
+                    appendSecondary(Self.secondaryCommonMiddle)
+                    commonSecondaries -= Self.secondaryCommonMaximum
+                }
+                appendSecondary(
+                    secondary < Self.common
+                        ? Self.secondaryCommonLow + UInt8(commonSecondaries) : Self.secondaryCommonHigh - UInt8(commonSecondaries))
+                commonSecondaries = 0
+            }
+            appendSecondary(UInt8(secondary >> 8))
+            if secondary & 0xFF != 0 { appendSecondary(UInt8(secondary & 0xFF)) }
+        }
+        guard levels > 2 else { return }
+        var tertiary = lower & 0x3F3F
+        if tertiary == Self.common {
+            commonTertiaries += 1
+        } else {
+            if commonTertiaries != 0 {
+                commonTertiaries -= 1
+                while commonTertiaries >= Self.tertiaryCommonMaximum {
+                    appendTertiary(Self.tertiaryCommonMiddle)
+                    commonTertiaries -= Self.tertiaryCommonMaximum
+                }
+                appendTertiary(
+                    tertiary < Self.common
+                        ? Self.tertiaryCommonLow + UInt8(commonTertiaries) : Self.tertiaryCommonHigh - UInt8(commonTertiaries))
+                commonTertiaries = 0
+            }
+            // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes.
+            if tertiary > Self.common { tertiary += 0xC000 }
+            appendTertiary(UInt8(truncatingIfNeeded: tertiary >> 8))
+            if tertiary & 0xFF != 0 { appendTertiary(UInt8(tertiary & 0xFF)) }
+        }
+    }
+
+    /// Appends the other levels after the primaries, each after a level separator and without
+    /// its last byte (the end element's 01), then the terminating zero; returns the key's length.
+    mutating func finish(levels: Int) -> Int {
+        if levels > 1 {
+            appendPrimary(0x01)
+            (primaries + primaryCount).update(from: secondaries, count: secondaryCount - 1)
+            primaryCount += secondaryCount - 1
+        }
+        if levels > 2 {
+            appendPrimary(0x01)
+            (primaries + primaryCount).update(from: tertiaries, count: tertiaryCount - 1)
+            primaryCount += tertiaryCount - 1
+        }
+        appendPrimary(0x00)
+        return primaryCount
+    }
+
+    @inline(__always) private mutating func appendPrimary(_ byte: UInt8) {
+        primaries[primaryCount] = byte
+        primaryCount += 1
+    }
+
+    @inline(__always) private mutating func appendSecondary(_ byte: UInt8) {
+        secondaries[secondaryCount] = byte
+        secondaryCount += 1
+    }
+
+    @inline(__always) private mutating func appendTertiary(_ byte: UInt8) {
+        tertiaries[tertiaryCount] = byte
+        tertiaryCount += 1
+    }
+}

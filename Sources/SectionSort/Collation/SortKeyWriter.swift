@@ -1,0 +1,30 @@
+/// How one worker computes sort keys: from the collation's ``SortKeyTable`` where it covers the
+/// text, with ICU otherwise. Both give the same bytes.
+///
+/// Confined to one thread, like the collator and the scratch memory it holds.
+struct SortKeyWriter {
+    let collator: ICUCollator
+    let method: SortKeyMethod
+    /// Nil to use ICU for every key.
+    private let table: SortKeyTable?
+    /// This worker's memory for the table's keys.
+    private let scratch: SortKeyTable.Scratch
+
+    init(collator: ICUCollator, method: SortKeyMethod, table: SortKeyTable?) {
+        self.collator = collator
+        self.method = method
+        self.table = method == .table ? table : nil
+        scratch = SortKeyTable.Scratch()
+    }
+
+    /// Appends the sort key of the UTF-8 text `utf8` (with its terminating zero byte) to
+    /// `buffer`. Ill-formed bytes count as U+FFFD.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    @inline(__always)
+    func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
+        // Optional chaining borrows the table: no reference counting per key.
+        if table?.appendSortKey(utf8: utf8, to: buffer, scratch: scratch) == true { return }
+        collator.appendSortKey(utf8: utf8, to: buffer, method: method)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@_spi(Benchmarks) @testable import SectionSort
+
+@Suite struct SortKeyTableTests {
+    /// The table's key of `text`, or nil when the table leaves it to ICU (and then wrote nothing).
+    static func tableKey(_ text: [UInt8], _ table: SortKeyTable) -> [UInt8]? {
+        let buffer = KeyBuffer()
+        buffer.append(0xAA)  // keys are appended: what is already there stays
+        let written = text.withUnsafeBufferPointer { table.appendSortKey(utf8: $0, to: buffer, scratch: SortKeyTable.Scratch()) }
+        #expect(buffer.bytes(at: 0, length: 1) == [0xAA])
+        if !written { #expect(buffer.count == 1, "nothing is appended when ICU is left to do it") }
+        return written ? buffer.bytes(at: 1, length: buffer.count - 1) : nil
+    }
+
+    static func covered(by table: SortKeyTable) -> [Unicode.Scalar] {
+        (0..<SortKeyTable.codePointLimit).filter { table.covers($0) }.map { Unicode.Scalar($0)! }
+    }
+
+    /// Random texts of covered characters: mostly letters of the locale's alphabet (as names
+    /// are), sometimes anything the table covers, sometimes long runs of one character (the
+    /// compression of common weights starts over every 33 and 97 of them).
+    static func randomTexts(_ count: Int, covered: [Unicode.Scalar], seed: UInt64) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZåäöÅÄÖüÜéÉß -'.0123456789".unicodeScalars)
+            .filter { covered.contains($0) }
+        return (0..<count).map { _ in
+            var scalars = String.UnicodeScalarView()
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                let scalar = covered.randomElement(using: &generator)!
+                scalars.append(contentsOf: repeatElement(scalar, count: Int.random(in: 30...220, using: &generator)))
+            case 1...3:
+                for _ in 0..<Int.random(in: 0...12, using: &generator) { scalars.append(covered.randomElement(using: &generator)!) }
+            default:
+                for _ in 0..<Int.random(in: 1...20, using: &generator) { scalars.append(letters.randomElement(using: &generator)!) }
+            }
+            return String(scalars)
+        }
+    }
+
+    static let locales = [
+        "sv_SE", "en_US", "de", "de@collation=phonebook", "es", "es@collation=traditional", "cs", "sk", "hu", "pl", "tr",
+        "fi", "nb", "lt", "et", "is", "ro", "nl", "pt_BR", "cy", "fr", "ca", "sw",
+    ]
+
+    @Test(arguments: locales)
+    func keysAreICUsForEveryCoveredCharacterAndRandomTexts(locale: String) throws {
+        let collator = try ICUCollator(locale: locale, settings: ICUCollatorSettings())
+        let table = try #require(SortKeyTable(collator: collator), "\(locale) has plain settings")
+        let covered = Self.covered(by: table)
+        #expect(covered.count > 1000, "\(locale): most of the two-byte range is covered")
+        for scalar in covered {
+            let text = String(Character(scalar))
+            #expect(Self.tableKey(Array(text.utf8), table) == collator.sortKey(of: text), "\(locale) U+\(String(scalar.value, radix: 16))")
+        }
+        var mismatches: [String] = []
+        for text in Self.randomTexts(1500, covered: covered, seed: UInt64(locale.utf8.count)) {
+            let key = Self.tableKey(Array(text.utf8), table)
+            #expect(key != nil)
+            if key != collator.sortKey(of: text) { mismatches.append(text) }
+        }
+        #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(3))")
+    }
+
+    @Test func strengthsBelowTertiaryHaveTablesOfFewerLevels() throws {
+        for (options, levels) in [(CollationOptions(ignoresCase: true), 2), (CollationOptions(ignoresCase: true, ignoresAccents: true), 1)]
+        {
+            let collator = try ICUCollator(locale: "sv_SE", settings: options.icuSettings)
+            let table = try #require(SortKeyTable(collator: collator))
+            #expect(table.levels == levels)
+            for text in Self.randomTexts(500, covered: Self.covered(by: table), seed: UInt64(levels)) {
+                #expect(Self.tableKey(Array(text.utf8), table) == collator.sortKey(of: text), "\(levels) levels: \(text)")
+            }
+        }
+    }
+
+    @Test func settingsWhoseKeysTheTableDoesNotWriteHaveNone() throws {
+        // Upper case first (da), backwards secondary (fr_CA), script reordering (ru), shifted
+        // punctuation, the case level (accents ignored, case not) and numeric order.
+        for locale in ["da", "fr_CA", "ru", "en-u-ka-shifted"] {
+            #expect(SortKeyTable(collator: try ICUCollator(locale: locale, settings: ICUCollatorSettings())) == nil, "\(locale)")
+        }
+        for options in [CollationOptions(ignoresAccents: true), CollationOptions(numeric: true)] {
+            #expect(SortKeyTable(collator: try ICUCollator(locale: "en_US", settings: options.icuSettings)) == nil, "\(options)")
+        }
+    }
+
+    @Test func textItDoesNotCoverIsLeftToICU() throws {
+        let collator = try ICUCollator(locale: "sv_SE", settings: ICUCollatorSettings())
+        let table = try #require(SortKeyTable(collator: collator))
+        // A combining mark (canonical reordering), kana and an emoji (three and four bytes of
+        // UTF-8), a lone lead byte, an overlong encoding, and a cut-off sequence.
+        for text in [Array("a\u{301}".utf8), Array("あ".utf8), Array("a😀".utf8), [0x61, 0xC3], [0xC0, 0x80], [0xDF]] as [[UInt8]] {
+            #expect(Self.tableKey(text, table) == nil, "\(text)")
+        }
+        // Characters inside a contraction: in Czech "ch" is one letter, so "h" is ICU's.
+        let czech = try #require(SortKeyTable(collator: try ICUCollator(locale: "cs", settings: ICUCollatorSettings())))
+        #expect(!czech.covers(UInt32(("h" as Unicode.Scalar).value)) && czech.covers(UInt32(("c" as Unicode.Scalar).value)))
+        #expect(Self.tableKey(Array("Chrudim".utf8), czech) == nil)
+        #expect(table.covers(UInt32(("h" as Unicode.Scalar).value)))
+        // The empty text has a key of its own.
+        #expect(Self.tableKey([], table) == collator.sortKey(of: ""))
+    }
+
+    @Test(arguments: ["sv_SE", "de", "en_US"])
+    func engineOrderIsTheSameWithTheTable(locale: String) throws {
+        let collation = try IndexedCollation(locale: locale)
+        let input = SectioningInput(
+            primaryKeys: RandomStrings.make(3000, seed: 21)
+                + Self.randomTexts(3000, covered: Self.covered(by: try #require(collation.sortKeyTable())), seed: 22))
+        var withICU = SectioningEngineTests.configuration(threads: 2, method: .utf16Whole)
+        withICU.keyTableMinimumCount = 0
+        var withTable = withICU
+        withTable.keyMethod = .table
+        let expected = try SectioningEngine.run(input, collation: collation, configuration: withICU)
+        let actual = try SectioningEngine.run(input, collation: collation, configuration: withTable)
+        #expect(firstDifference(actual.order, expected.order) == nil)
+        #expect(actual.sectionStarts == expected.sectionStarts)
+    }
+}
