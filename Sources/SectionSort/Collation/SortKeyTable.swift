@@ -27,9 +27,11 @@ final class SortKeyTable: @unchecked Sendable {
     /// Code points below this have entries: the one- and two-byte sequences of UTF-8.
     static let codePointLimit: UInt32 = 0x800
 
-    /// Per code point: where its elements start in `elements` (high 24 bits) and how many there
-    /// are (low 8 bits); ``unsupported`` for characters ICU must handle.
-    private let entries: UnsafeMutablePointer<UInt32>
+    /// Per code point: its one element, with ``singleFlag`` set (most characters have one, and
+    /// reading it here saves a dependent load); or where its elements start in `elements` (bits
+    /// 16 and up) and how many there are (bits 8–15); or ``unsupported`` for characters ICU must
+    /// handle.
+    private let entries: UnsafeMutablePointer<UInt64>
     /// ICU's elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
@@ -40,10 +42,12 @@ final class SortKeyTable: @unchecked Sendable {
     /// The most elements one covered code point has.
     private let maximumElementsPerCodePoint: Int
 
-    private static let unsupported = UInt32.max
-    /// A bit of the elements that ICU's keys never use (the quaternary bits, which plain
-    /// settings do not write), so the table keeps compressibility there, read with the weights.
+    private static let unsupported = UInt64.max
+    /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
+    /// settings do not write): the table keeps compressibility in one, read with the weights,
+    /// and marks an entry that is an element in the other.
     fileprivate static let compressibleFlag: UInt64 = 0x80
+    fileprivate static let singleFlag: UInt64 = 0x40
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
     private static let endElement: UInt64 = 0x1_0100_0100
 
@@ -98,8 +102,12 @@ final class SortKeyTable: @unchecked Sendable {
             guard Self.key(of: marked, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: marked + marked, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
-            entries[Int(candidate.codePoint)] = UInt32(allElements.count) << 8 | UInt32(candidate.elements.count)
-            allElements += marked
+            if marked.count == 1 {
+                entries[Int(candidate.codePoint)] = marked[0] | Self.singleFlag
+            } else {
+                entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(marked.count) << 8
+                allElements += marked
+            }
             covered += 1
             maximumElements = max(maximumElements, candidate.elements.count)
         }
@@ -155,8 +163,12 @@ final class SortKeyTable: @unchecked Sendable {
                 }
                 let entry = entries[codePoint]
                 if entry == Self.unsupported { return 0 }
-                let start = Int(entry >> 8)
-                for offset in 0..<Int(entry & 0xFF) {
+                if entry & Self.singleFlag != 0 {
+                    writer.add(entry, levels: levels)
+                    continue
+                }
+                let start = Int(entry >> 16)
+                for offset in 0..<Int((entry >> 8) & 0xFF) {
                     writer.add(elements[start + offset], levels: levels)
                 }
             }
@@ -271,7 +283,7 @@ private struct LevelWriter {
                 }
             }
         }
-        let lower = UInt32(truncatingIfNeeded: element & ~SortKeyTable.compressibleFlag)
+        let lower = UInt32(truncatingIfNeeded: element & ~(SortKeyTable.compressibleFlag | SortKeyTable.singleFlag))
         guard lower != 0, levels > 1 else { return }
         let secondary = lower >> 16
         if secondary == Self.common {
