@@ -217,17 +217,19 @@ struct AlphabeticalSort {
                     do throws(CLIError) {
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) {
-                                $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
+                                $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
                             }
                             entries = batch.bytes.withUnsafeBufferPointer { bytes in
                                 [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                                    var next = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    let start = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    var next = start
                                     for position in range {
                                         next = SortedRun.encode(
                                             rank: section.rank, key: keyAt(position),
+                                            previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
                                             record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
                                     }
-                                    count = size
+                                    count = start.distance(to: next)
                                 }
                             }
                         } write: { (entries, _) throws(CLIError) in
