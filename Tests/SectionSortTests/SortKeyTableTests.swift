@@ -120,3 +120,20 @@ import Testing
         #expect(actual.sectionStarts == expected.sectionStarts)
     }
 }
+
+@Suite struct KeyTablePolicyTests {
+    @Test func smallListsStartTheTableInTheBackgroundAndTinyOnesDoNot() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        #expect(collation.sortKeyTable(building: false) == nil, "no table before a list asks for one")
+        let tiny = RandomStrings.make(100, seed: 5)
+        let expectedTiny = collation.sections(of: tiny, by: { $0 }).map(Array.init)
+        #expect(!collation.keyTableRequested.withLock { $0 }, "100 items build nothing")
+        let small = RandomStrings.make(1000, seed: 6)
+        let before = collation.sections(of: small, by: { $0 }).map(Array.init)
+        #expect(collation.keyTableRequested.withLock { $0 }, "1,000 items start a build for later calls")
+        // Waiting for the build, as a large list does, finds the table; the results are the same.
+        #expect(collation.sortKeyTable(building: true) != nil)
+        #expect(collation.sections(of: small, by: { $0 }).map(Array.init) == before)
+        #expect(collation.sections(of: tiny, by: { $0 }).map(Array.init) == expectedTiny)
+    }
+}
