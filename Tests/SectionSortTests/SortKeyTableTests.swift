@@ -100,6 +100,10 @@ import Testing
         #expect(!czech.covers(UInt32(("h" as Unicode.Scalar).value)) && czech.covers(UInt32(("c" as Unicode.Scalar).value)))
         #expect(Self.tableKey(Array("Chrudim".utf8), czech) == nil)
         #expect(table.covers(UInt32(("h" as Unicode.Scalar).value)))
+        // A text longer than 64 KiB is ICU's; one of 64 KiB is the table's, and ICU's key.
+        let long = [UInt8](repeating: 0x61, count: SortKeyTable.longestText)
+        #expect(Self.tableKey(long + [0x62], table) == nil)
+        #expect(Self.tableKey(long, table) == collator.sortKey(of: String(decoding: long, as: UTF8.self)))
         // The empty text has a key of its own.
         #expect(Self.tableKey([], table) == collator.sortKey(of: ""))
     }

@@ -43,6 +43,8 @@ final class SortKeyTable: @unchecked Sendable {
     private let maximumElementsPerCodePoint: Int
 
     private static let unsupported = UInt64.max
+    /// Texts longer than this (in UTF-8 bytes) are keyed by ICU.
+    static let longestText = 1 << 16
     /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
     /// settings do not write): the table keeps compressibility in one, read with the weights,
     /// and marks an entry that is an element in the other.
@@ -54,8 +56,9 @@ final class SortKeyTable: @unchecked Sendable {
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
     /// whose keys the table writes, or ICU cannot list its contractions.
     ///
-    /// - Complexity: about one ICU key and one element iteration for each of the 2,048 code
-    ///   points, and ICU's listing of the collator's contractions: a few milliseconds.
+    /// - Complexity: one element iteration and three ICU keys for each of the 2,048 code points,
+    ///   and ICU's listing of the collator's contractions: about 20 ms (median of the locales, in
+    ///   `sectionsort-bench --check-key-tables`).
     init?(collator: ICUCollator) {
         guard let levels = collator.plainSortKeyLevels,
             let inside = try? collator.codePointsInsideContractions(below: Self.codePointLimit)
@@ -66,8 +69,8 @@ final class SortKeyTable: @unchecked Sendable {
         for value in 0..<Self.codePointLimit where !inside.contains(value) {
             guard let scalar = Unicode.Scalar(value), ICULocaleData.startsWithoutCombiningClass(scalar) else { continue }
             let elements = collator.collationElements(of: scalar)
-            // ICU's ignorables and elements with a primary weight of 1 or 2 (the end and merge
-            // markers) are left to ICU; so are characters with more elements than a count holds.
+            // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
+            // ICU; so are characters with more elements than an entry's count holds.
             guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
             candidates.append((value, elements))
         }
@@ -141,6 +144,9 @@ final class SortKeyTable: @unchecked Sendable {
     ///
     /// - Complexity: O(m) for m bytes of text.
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
+        // The room reserved below is about 11 bytes per element of every character: for a text of
+        // megabytes ICU's own growth is the better bound.
+        guard text.count <= Self.longestText else { return false }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
         let maximumElements = text.count * maximumElementsPerCodePoint
