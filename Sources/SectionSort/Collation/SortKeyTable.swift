@@ -240,24 +240,21 @@ final class SortKeyTable: @unchecked Sendable {
 /// ``SortKeyTable/appendSortKey(utf8:to:scratch:)``.
 private struct LevelWriter {
     let primaries: UnsafeMutablePointer<UInt8>
-    let secondaries: UnsafeMutablePointer<UInt8>
-    let tertiaries: UnsafeMutablePointer<UInt8>
-    var primaryCount = 0, secondaryCount = 0, tertiaryCount = 0
+    var primaryCount = 0
     /// The last primary weight of a compressible lead byte (0: none, so no run to continue).
     var previousPrimary: UInt32 = 0
-    var commonSecondaries = 0, commonTertiaries = 0
+    var secondaries: CompressedLevel
+    var tertiaries: CompressedLevel
 
-    // ICU's constants (collation.h, collationkeys.cpp).
-    private static let common: UInt32 = 0x0500
-    private static let secondaryCommonLow: UInt8 = 0x05, secondaryCommonMiddle: UInt8 = 0x25, secondaryCommonHigh: UInt8 = 0x45
-    private static let secondaryCommonMaximum = 0x21
-    private static let tertiaryCommonLow: UInt8 = 0x05, tertiaryCommonMiddle: UInt8 = 0x65, tertiaryCommonHigh: UInt8 = 0xC5
-    private static let tertiaryCommonMaximum = 0x61
+    /// ICU's common weight of the secondary and tertiary levels (collation.h).
+    static let common: UInt32 = 0x0500
 
     init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
         self.primaries = primaries
-        self.secondaries = secondaries
-        self.tertiaries = tertiaries
+        // ICU's compression of common weights (collationkeys.cpp): runs of up to 33 secondaries
+        // as 05…25 or 25…45, of up to 97 tertiaries (without case bits) as 05…65 or 65…C5.
+        self.secondaries = CompressedLevel(bytes: secondaries, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
+        self.tertiaries = CompressedLevel(bytes: tertiaries, low: 0x05, middle: 0x65, high: 0xC5, longestRun: 0x61)
     }
 
     @inline(__always)
@@ -293,74 +290,80 @@ private struct LevelWriter {
         guard lower != 0, levels > 1 else { return }
         let secondary = lower >> 16
         if secondary == Self.common {
-            commonSecondaries += 1
+            secondaries.commonRun += 1
         } else if secondary != 0 {
-            if commonSecondaries != 0 {
-                commonSecondaries -= 1
-                while commonSecondaries >= Self.secondaryCommonMaximum {
-                    appendSecondary(Self.secondaryCommonMiddle)
-                    commonSecondaries -= Self.secondaryCommonMaximum
-                }
-                appendSecondary(
-                    secondary < Self.common
-                        ? Self.secondaryCommonLow + UInt8(commonSecondaries) : Self.secondaryCommonHigh - UInt8(commonSecondaries))
-                commonSecondaries = 0
-            }
-            appendSecondary(UInt8(secondary >> 8))
-            if secondary & 0xFF != 0 { appendSecondary(UInt8(secondary & 0xFF)) }
+            secondaries.add(secondary, isBelowCommon: secondary < Self.common)
         }
         guard levels > 2 else { return }
-        var tertiary = lower & 0x3F3F
+        let tertiary = lower & 0x3F3F
         if tertiary == Self.common {
-            commonTertiaries += 1
+            tertiaries.commonRun += 1
         } else {
-            if commonTertiaries != 0 {
-                commonTertiaries -= 1
-                while commonTertiaries >= Self.tertiaryCommonMaximum {
-                    appendTertiary(Self.tertiaryCommonMiddle)
-                    commonTertiaries -= Self.tertiaryCommonMaximum
-                }
-                appendTertiary(
-                    tertiary < Self.common
-                        ? Self.tertiaryCommonLow + UInt8(commonTertiaries) : Self.tertiaryCommonHigh - UInt8(commonTertiaries))
-                commonTertiaries = 0
-            }
             // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes.
-            if tertiary > Self.common { tertiary += 0xC000 }
-            appendTertiary(UInt8(truncatingIfNeeded: tertiary >> 8))
-            if tertiary & 0xFF != 0 { appendTertiary(UInt8(tertiary & 0xFF)) }
+            tertiaries.add(tertiary > Self.common ? tertiary + 0xC000 : tertiary, isBelowCommon: tertiary < Self.common)
         }
     }
 
     /// Appends the other levels after the primaries, each after a level separator and without
     /// its last byte (the end element's 01), then the terminating zero; returns the key's length.
     mutating func finish(levels: Int) -> Int {
-        if levels > 1 {
-            appendPrimary(0x01)
-            (primaries + primaryCount).update(from: secondaries, count: secondaryCount - 1)
-            primaryCount += secondaryCount - 1
-        }
-        if levels > 2 {
-            appendPrimary(0x01)
-            (primaries + primaryCount).update(from: tertiaries, count: tertiaryCount - 1)
-            primaryCount += tertiaryCount - 1
-        }
+        if levels > 1 { appendLevel(secondaries) }
+        if levels > 2 { appendLevel(tertiaries) }
         appendPrimary(0x00)
         return primaryCount
+    }
+
+    private mutating func appendLevel(_ level: CompressedLevel) {
+        appendPrimary(0x01)
+        (primaries + primaryCount).update(from: level.bytes, count: level.count - 1)
+        primaryCount += level.count - 1
     }
 
     @inline(__always) private mutating func appendPrimary(_ byte: UInt8) {
         primaries[primaryCount] = byte
         primaryCount += 1
     }
+}
 
-    @inline(__always) private mutating func appendSecondary(_ byte: UInt8) {
-        secondaries[secondaryCount] = byte
-        secondaryCount += 1
+/// A secondary or tertiary level being written: weights as they come, runs of the common weight
+/// as one byte each (or more for long runs), whose value says whether the run ended below or above
+/// the common weight, so that the compressed level orders as the uncompressed one.
+private struct CompressedLevel {
+    let bytes: UnsafeMutablePointer<UInt8>
+    var count = 0
+    /// Common weights not written yet.
+    var commonRun = 0
+    let low: UInt8, middle: UInt8, high: UInt8
+    /// The most common weights one byte stands for.
+    let longestRun: Int
+
+    init(bytes: UnsafeMutablePointer<UInt8>, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
+        self.bytes = bytes
+        self.low = low
+        self.middle = middle
+        self.high = high
+        self.longestRun = longestRun
     }
 
-    @inline(__always) private mutating func appendTertiary(_ byte: UInt8) {
-        tertiaries[tertiaryCount] = byte
-        tertiaryCount += 1
+    /// Writes the pending run of common weights, then `weight` (16 bits; its low byte only when
+    /// not zero). `isBelowCommon`: whether the weight as ICU reads it is below the common one.
+    @inline(__always)
+    mutating func add(_ weight: UInt32, isBelowCommon: Bool) {
+        if commonRun != 0 {
+            commonRun -= 1
+            while commonRun >= longestRun {
+                append(middle)
+                commonRun -= longestRun
+            }
+            append(isBelowCommon ? low + UInt8(commonRun) : high - UInt8(commonRun))
+            commonRun = 0
+        }
+        append(UInt8(truncatingIfNeeded: weight >> 8))
+        if weight & 0xFF != 0 { append(UInt8(weight & 0xFF)) }
+    }
+
+    @inline(__always) private mutating func append(_ byte: UInt8) {
+        bytes[count] = byte
+        count += 1
     }
 }
