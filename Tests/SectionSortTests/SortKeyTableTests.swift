@@ -43,6 +43,8 @@ import Testing
     static let locales = [
         "sv_SE", "en_US", "de", "de@collation=phonebook", "es", "es@collation=traditional", "cs", "sk", "hu", "pl", "tr",
         "fi", "nb", "lt", "et", "is", "ro", "nl", "pt_BR", "cy", "fr", "ca", "sw",
+        // Locales that reorder scripts: their keys move primary lead bytes.
+        "ru", "uk", "sr", "bg", "mk", "ar", "hy", "hr", "ja",
     ]
 
     @Test(arguments: locales)
@@ -77,9 +79,9 @@ import Testing
     }
 
     @Test func settingsWhoseKeysTheTableDoesNotWriteHaveNone() throws {
-        // Upper case first (da), backwards secondary (fr_CA), script reordering (ru), shifted
+        // Upper case first (da), backwards secondary (fr_CA), normalization (vi), shifted
         // punctuation, the case level (accents ignored, case not) and numeric order.
-        for locale in ["da", "fr_CA", "ru", "en-u-ka-shifted"] {
+        for locale in ["da", "fr_CA", "vi", "en-u-ka-shifted"] {
             #expect(SortKeyTable(collator: try ICUCollator(locale: locale, settings: ICUCollatorSettings())) == nil, "\(locale)")
         }
         for options in [CollationOptions(ignoresAccents: true), CollationOptions(numeric: true)] {

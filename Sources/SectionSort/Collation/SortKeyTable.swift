@@ -19,7 +19,8 @@
 /// ICU's for every covered character and for random strings of them in many locales.
 ///
 /// Only collators whose settings give plain keys have a table (``ICUCollator/plainSortKeyLevels``);
-/// text with any character outside the table, or ill-formed UTF-8, is for ICU.
+/// text with any character outside the table, or ill-formed UTF-8, is for ICU. Script reordering
+/// (Russian, Greek, Japanese …) moves primary lead bytes, which the table learns from ICU's keys.
 ///
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
 /// afterwards, so any number of threads may read it at once.
@@ -75,18 +76,53 @@ final class SortKeyTable: @unchecked Sendable {
             candidates.append((value, elements))
         }
 
+        // Script reordering (ICU's reorder table) moves primary lead bytes; where each goes is read
+        // from the keys of characters of one element. A lead byte seen going two ways (ICU splits
+        // it between scripts) or never seen is left to ICU.
+        var leadGoesTo = Array(0..<256), leadIsKnown = [Bool](repeating: true, count: 256)
+        if collator.reordersScripts {
+            var seen = [Int](repeating: -1, count: 256)
+            for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
+                let lead = Int(candidate.elements[0] >> 56)
+                guard let moved = collator.sortKey(of: String(Character(Unicode.Scalar(candidate.codePoint)!))).first else { continue }
+                if seen[lead] == -1 { seen[lead] = Int(moved) } else if seen[lead] != Int(moved) { leadIsKnown[lead] = false }
+            }
+            for lead in 0..<256 {
+                if seen[lead] < 0 { leadIsKnown[lead] = false } else { leadGoesTo[lead] = seen[lead] }
+            }
+        }
+        /// `sequence` as the table keeps it: ``compressibleFlag`` set where the primary's lead byte
+        /// (before reordering, as ICU tests it) is compressible, and the lead byte moved; nil when
+        /// a lead byte's place is not known.
+        func prepared(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64]? {
+            var result: [UInt64] = []
+            for element in sequence {
+                guard element >> 32 != 0 else {
+                    result.append(element)
+                    continue
+                }
+                let lead = Int(element >> 56)
+                guard leadIsKnown[lead] else { return nil }
+                let flagged = compressible[lead] ? element | Self.compressibleFlag : element
+                result.append(flagged & 0x00FF_FFFF_FFFF_FFFF | UInt64(leadGoesTo[lead]) << 56)
+            }
+            return result
+        }
+
         // Compressibility of each lead byte, from a character of one element with that lead byte:
         // its doubled key shows whether ICU wrote the lead byte once or twice.
         var compressible = [Bool](repeating: false, count: 256)
         var known = [Bool](repeating: false, count: 256)
         for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
             let lead = Int(candidate.elements[0] >> 56)
-            guard !known[lead] else { continue }
+            guard !known[lead], leadIsKnown[lead] else { continue }
             let doubled = String(repeating: String(Character(Unicode.Scalar(candidate.codePoint)!)), count: 2)
             let icuKey = collator.sortKey(of: doubled)
             for assumption in [false, true] {
                 compressible[lead] = assumption
-                if Self.key(of: Self.marked(candidate.elements + candidate.elements, compressible), levels: levels) == icuKey {
+                if let sequence = prepared(candidate.elements + candidate.elements, compressible),
+                    Self.key(of: sequence, levels: levels) == icuKey
+                {
                     known[lead] = true
                     break
                 }
@@ -99,20 +135,19 @@ final class SortKeyTable: @unchecked Sendable {
         var covered = 0, maximumElements = 1
         for candidate in candidates {
             let leads = candidate.elements.filter { $0 >> 32 != 0 }.map { Int($0 >> 56) }
-            guard leads.allSatisfy({ known[$0] }) else { continue }
+            guard leads.allSatisfy({ known[$0] }), let ready = prepared(candidate.elements, compressible) else { continue }
             let text = String(Character(Unicode.Scalar(candidate.codePoint)!))
-            let marked = Self.marked(candidate.elements, compressible)
-            guard Self.key(of: marked, levels: levels) == collator.sortKey(of: text),
-                Self.key(of: marked + marked, levels: levels) == collator.sortKey(of: text + text)
+            guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
+                Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
-            if marked.count == 1 {
-                entries[Int(candidate.codePoint)] = marked[0] | Self.singleFlag
+            if ready.count == 1 {
+                entries[Int(candidate.codePoint)] = ready[0] | Self.singleFlag
             } else {
-                entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(marked.count) << 8
-                allElements += marked
+                entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(ready.count) << 8
+                allElements += ready
             }
             covered += 1
-            maximumElements = max(maximumElements, candidate.elements.count)
+            maximumElements = max(maximumElements, ready.count)
         }
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
@@ -123,12 +158,6 @@ final class SortKeyTable: @unchecked Sendable {
     deinit {
         entries.deallocate()
         elements.deallocate()
-    }
-
-    /// `sequence` with ``compressibleFlag`` set in the elements whose primary's lead byte is
-    /// compressible.
-    private static func marked(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64] {
-        sequence.map { compressible[Int($0 >> 56)] && $0 >> 32 != 0 ? $0 | compressibleFlag : $0 }
     }
 
     /// Whether the table covers `codePoint`.
