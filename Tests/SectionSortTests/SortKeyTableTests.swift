@@ -43,6 +43,8 @@ import Testing
     static let locales = [
         "sv_SE", "en_US", "de", "de@collation=phonebook", "es", "es@collation=traditional", "cs", "sk", "hu", "pl", "tr",
         "fi", "nb", "lt", "et", "is", "ro", "nl", "pt_BR", "cy", "fr", "ca", "sw",
+        // Locales that reorder scripts: their keys move primary lead bytes.
+        "ru", "uk", "sr", "bg", "mk", "ar", "hy", "hr", "ja",
     ]
 
     @Test(arguments: locales)
@@ -77,9 +79,9 @@ import Testing
     }
 
     @Test func settingsWhoseKeysTheTableDoesNotWriteHaveNone() throws {
-        // Upper case first (da), backwards secondary (fr_CA), script reordering (ru), shifted
+        // Upper case first (da), backwards secondary (fr_CA), normalization (vi), shifted
         // punctuation, the case level (accents ignored, case not) and numeric order.
-        for locale in ["da", "fr_CA", "ru", "en-u-ka-shifted"] {
+        for locale in ["da", "fr_CA", "vi", "en-u-ka-shifted"] {
             #expect(SortKeyTable(collator: try ICUCollator(locale: locale, settings: ICUCollatorSettings())) == nil, "\(locale)")
         }
         for options in [CollationOptions(ignoresAccents: true), CollationOptions(numeric: true)] {
@@ -100,6 +102,10 @@ import Testing
         #expect(!czech.covers(UInt32(("h" as Unicode.Scalar).value)) && czech.covers(UInt32(("c" as Unicode.Scalar).value)))
         #expect(Self.tableKey(Array("Chrudim".utf8), czech) == nil)
         #expect(table.covers(UInt32(("h" as Unicode.Scalar).value)))
+        // A text longer than 64 KiB is ICU's; one of 64 KiB is the table's, and ICU's key.
+        let long = [UInt8](repeating: 0x61, count: SortKeyTable.longestText)
+        #expect(Self.tableKey(long + [0x62], table) == nil)
+        #expect(Self.tableKey(long, table) == collator.sortKey(of: String(decoding: long, as: UTF8.self)))
         // The empty text has a key of its own.
         #expect(Self.tableKey([], table) == collator.sortKey(of: ""))
     }
@@ -118,5 +124,22 @@ import Testing
         let actual = try SectioningEngine.run(input, collation: collation, configuration: withTable)
         #expect(firstDifference(actual.order, expected.order) == nil)
         #expect(actual.sectionStarts == expected.sectionStarts)
+    }
+}
+
+@Suite struct KeyTablePolicyTests {
+    @Test func smallListsStartTheTableInTheBackgroundAndTinyOnesDoNot() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        #expect(collation.sortKeyTable(building: false) == nil, "no table before a list asks for one")
+        let tiny = RandomStrings.make(100, seed: 5)
+        let expectedTiny = collation.sections(of: tiny, by: { $0 }).map(Array.init)
+        #expect(!collation.keyTableRequested.withLock { $0 }, "100 items build nothing")
+        let small = RandomStrings.make(1000, seed: 6)
+        let before = collation.sections(of: small, by: { $0 }).map(Array.init)
+        #expect(collation.keyTableRequested.withLock { $0 }, "1,000 items start a build for later calls")
+        // Waiting for the build, as a large list does, finds the table; the results are the same.
+        #expect(collation.sortKeyTable(building: true) != nil)
+        #expect(collation.sections(of: small, by: { $0 }).map(Array.init) == before)
+        #expect(collation.sections(of: tiny, by: { $0 }).map(Array.init) == expectedTiny)
     }
 }

@@ -5,8 +5,9 @@ import Testing
 @testable import sectionsort
 
 /// The default mode sorts lines from regular files in the compact layout when its projected peak
-/// fits three times the input (or 64 MiB beyond the process itself), and through sorted runs otherwise; the output is
-/// the same either way.
+/// fits three times the input, and through sorted runs otherwise; the output is the same either
+/// way. Test inputs are small, so the CLI tests give the compact sort room beyond the process
+/// itself (`SECTIONSORT_TEST_COMPACT_ROOM`); three times a 1.5 MB input is less than the process.
 @Suite struct CompactSortTests {
     private static func scratchDirectory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-\(name)-\(getpid())")
@@ -42,11 +43,14 @@ import Testing
             ["--grep", "anna"],
         ] {
             let arguments = ["-l", "sv_SE"] + extra + [input, second]
-            let compact = try SectionSortCommand.run(["-v"] + arguments)
+            let compact = try SectionSortCommand.run(["-v"] + arguments, environment: ["SECTIONSORT_TEST_COMPACT_ROOM": "64M"])
+            let byDefault = try SectionSortCommand.run(["-v"] + arguments)
             let spilled = try SectionSortCommand.run(["-v", "-S", "1M", "-T", runs] + arguments)
             let inMemory = try SectionSortCommand.run(["-S", "50%"] + arguments)
             #expect(compact.status == 0 && spilled.status == 0 && inMemory.status == 0, "\(compact.stderr) \(spilled.stderr)")
-            #expect(!compact.stderr.contains("merging"), "in memory: \(compact.stderr)")
+            #expect(compact.stderr.contains("sorting in the compact layout") && !compact.stderr.contains("merging"), "\(compact.stderr)")
+            #expect(!byDefault.stderr.contains("compact"), "three times 1.5 MB is less than the process: \(byDefault.stderr)")
+            #expect(byDefault.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
             #expect(spilled.stderr.contains("merging"), "\(spilled.stderr)")
             #expect(compact.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
             #expect(spilled.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
@@ -54,16 +58,47 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: runs))?.isEmpty == true)
     }
 
+    /// The limit is checked against the whole input's records, projected from the batches read so
+    /// far: when later lines are shorter than the first ones, the projection grows past the limit
+    /// midway, and the batches kept so far become sorted runs, as every later batch does.
+    @Test func batchesKeptBeforeTheLimitIsPassedBecomeRuns() throws {
+        let directory = try Self.scratchDirectory("compact-past")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt").path
+        // 2 MB of 100-byte lines, then 2 MB of 10-byte lines; batches are 1 MiB (an eighth of the
+        // 8 MiB default limit). 13 MiB beyond the process holds the first batches' projection
+        // (4 MB, 40,000 entries, a batch being read, 6 MiB of workspace) but not the third's.
+        var text = ""
+        for index in 0..<20_000 { text += "Öberg \(index * 7_919 % 20_000) " + String(repeating: "x", count: 88) + "\n" }
+        for index in 0..<200_000 { text += "Åsa \(index * 7_919 % 200_000 + 100_000)\n" }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        let runs = directory.appendingPathComponent("runs").path
+        let arguments = ["-v", "-l", "sv_SE", "-T", runs, input]
+        let passed = try SectionSortCommand.run(arguments, environment: ["SECTIONSORT_TEST_COMPACT_ROOM": "13M"])
+        let inMemory = try SectionSortCommand.run(["-S", "50%", "-l", "sv_SE", input])
+        #expect(passed.status == 0 && inMemory.status == 0, "\(passed.stderr)")
+        #expect(passed.stderr.contains("merging") && !passed.stderr.contains("compact layout"), "\(passed.stderr)")
+        #expect(passed.stdoutBytes == inMemory.stdoutBytes)
+        #expect(passed.stdout.split(separator: "\n").count == 220_000 + 2)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: runs))?.isEmpty == true)
+    }
+
     @Test func compactLimitIsThreeTimesTheInputWithinHalfOfMemory() {
         let gib = 1 << 30
         let baseline = 24 << 20
         #expect(MemoryBudget.compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib) == 462_307_752)
-        #expect(MemoryBudget.compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib) == baseline + 64 << 20)
+        #expect(MemoryBudget.compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib) == 46_237_263)
+        #expect(
+            MemoryBudget.compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
+                == baseline + 64 << 20, "tests' room beyond the process")
+        #expect(
+            MemoryBudget.compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
+                == 462_307_752, "three times the input when that is more")
         #expect(
             MemoryBudget.compactLimit(inputSize: 2 * gib, baseline: baseline, physicalMemory: 8 * gib) == nil, "6 GiB is past half of 8 GiB"
         )
         #expect(
-            MemoryBudget.compactLimit(limit: 1 << 20, inputs: ["-"], baseline: baseline) == nil,
+            MemoryBudget.compactLimit(limit: 1 << 20, inputs: ["-"], baseline: baseline, testRoom: nil) == nil,
             "an explicit --memory-limit keeps its meaning")
     }
 

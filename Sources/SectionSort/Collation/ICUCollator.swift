@@ -289,8 +289,8 @@ final class ICUCollator {
 
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones
     /// whose keys ``SortKeyTable`` writes: no French secondary order, no case level or case first,
-    /// non-ignorable punctuation, no normalization, no numeric order and no script reordering.
-    /// Nil for any other settings.
+    /// non-ignorable punctuation, no normalization and no numeric order. Nil for any other
+    /// settings.
     var plainSortKeyLevels: Int? {
         var status = fresh
         func value(_ attribute: SSICUCollatorAttribute) -> Int32 { ssicu_ucol_getAttribute(handle, attribute, &status) }
@@ -302,9 +302,14 @@ final class ICUCollator {
             value(SSICU_COLLATOR_ALTERNATE_HANDLING) == Int32(SSICU_COLLATOR_NON_IGNORABLE.rawValue),
             (0...2).contains(strength), status <= SSICU_ZERO_ERROR
         else { return nil }
-        var reorderStatus = fresh
-        guard ssicu_ucol_getReorderCodes(handle, nil, 0, &reorderStatus) == 0 else { return nil }
         return Int(strength) + 1
+    }
+
+    /// Whether this collator reorders scripts (Russian puts Cyrillic first, Japanese Latin, kana
+    /// and Han): its sort keys then move primary lead bytes.
+    var reordersScripts: Bool {
+        var status = fresh
+        return ssicu_ucol_getReorderCodes(handle, nil, 0, &status) != 0
     }
 
     /// The collation elements of `scalar` alone, as ICU's 64-bit elements (the primary weight in the

@@ -44,6 +44,10 @@ extension IndexedCollation {
     /// Each item's string is extracted once and its collation key computed once; sections are sorted
     /// in parallel. Items whose keys are equal keep their input order.
     ///
+    /// Keys come from the collation's key table where it covers the text (<doc:TheEngine>): a call
+    /// of 100,000 items or more builds it first (about 20 ms, once), and a call of 256 or more
+    /// starts building it in the background for later calls; keep the collation to benefit.
+    ///
     /// ```swift
     /// let list = collation.sections(of: contacts, by: \.lastName)
     /// ```

@@ -75,6 +75,7 @@ extension IndexedCollation {
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
+        configuration.buildsKeyTableInBackground = false
         let permutation = try SectioningEngine.run(
             input, collation: self, configuration: configuration,
             control: progress.map { EngineControl(progress: $0) },
@@ -118,6 +119,7 @@ extension IndexedCollation {
         let names = options.readsChineseNames ? chineseNameReader() : nil
         var configuration = EngineConfiguration()
         configuration.keyMethod = options.keyMethod
+        configuration.buildsKeyTableInBackground = false
         let table = configuration.keyTable(of: self, count: items.count)
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)

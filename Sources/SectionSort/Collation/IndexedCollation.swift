@@ -37,9 +37,12 @@ public final class IndexedCollation: Sendable {
     private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
-    /// Built the first time a large list is keyed; nil inside when the collator's settings
-    /// allow none.
+    /// Built the first time a large list is keyed (or in the background after a smaller one);
+    /// nil inside when the collator's settings allow none.
     private let keyTable = Locked<SortKeyTable??>(nil)
+    /// Held while the key table is built; whether a background build was asked for.
+    private let keyTableBuild = Locked<Void>(())
+    let keyTableRequested = Locked(false)
 
     /// Creates the collation of `locale`.
     ///
@@ -165,15 +168,34 @@ public final class IndexedCollation: Sendable {
     }
 
     /// The table that writes keys without ICU for text of the characters it covers: built by the
-    /// first call with `building` (about 20 ms); nil before that, and when the collator's settings
-    /// allow none.
+    /// first call with `building` (about 20 ms; a build under way on another thread is waited
+    /// for); nil before that, and when the collator's settings allow none.
     func sortKeyTable(building: Bool = true) -> SortKeyTable? {
-        keyTable.withLock { table in
-            if let table { return table }
-            guard building else { return nil }
-            let built = collator.withLock { SortKeyTable(collator: $0) }
-            table = .some(built)
-            return built
+        if let table = keyTable.withLock({ $0 }) { return table }
+        guard building else { return nil }
+        buildSortKeyTable()
+        return keyTable.withLock { $0 } ?? nil
+    }
+
+    /// Starts building the key table on a background thread (once per collation), so that later
+    /// calls of any size use it. Nothing waits for it; results are the same with or without it.
+    func buildSortKeyTableInBackground() {
+        let first = keyTableRequested.withLock { requested in
+            defer { requested = true }
+            return !requested
+        }
+        guard first else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in buildSortKeyTable() }
+    }
+
+    /// Builds the key table unless it is built, one build at a time, from a clone of the collator
+    /// (so that workers can still take clones meanwhile).
+    private func buildSortKeyTable() {
+        keyTableBuild.withLock { _ in
+            guard keyTable.withLock({ $0 }) == nil else { return }
+            let source = try? collator.withLock { collator throws(ICUError) in try collator.clone() }
+            let built = source.flatMap { SortKeyTable(collator: $0) }
+            keyTable.withLock { $0 = .some(built) }
         }
     }
 

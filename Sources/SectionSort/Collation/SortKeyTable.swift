@@ -19,7 +19,8 @@
 /// ICU's for every covered character and for random strings of them in many locales.
 ///
 /// Only collators whose settings give plain keys have a table (``ICUCollator/plainSortKeyLevels``);
-/// text with any character outside the table, or ill-formed UTF-8, is for ICU.
+/// text with any character outside the table, or ill-formed UTF-8, is for ICU. Script reordering
+/// (Russian, Greek, Japanese …) moves primary lead bytes, which the table learns from ICU's keys.
 ///
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
 /// afterwards, so any number of threads may read it at once.
@@ -27,9 +28,11 @@ final class SortKeyTable: @unchecked Sendable {
     /// Code points below this have entries: the one- and two-byte sequences of UTF-8.
     static let codePointLimit: UInt32 = 0x800
 
-    /// Per code point: where its elements start in `elements` (high 24 bits) and how many there
-    /// are (low 8 bits); ``unsupported`` for characters ICU must handle.
-    private let entries: UnsafeMutablePointer<UInt32>
+    /// Per code point: its one element, with ``singleFlag`` set (most characters have one, and
+    /// reading it here saves a dependent load); or where its elements start in `elements` (bits
+    /// 16 and up) and how many there are (bits 8–15); or ``unsupported`` for characters ICU must
+    /// handle.
+    private let entries: UnsafeMutablePointer<UInt64>
     /// ICU's elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
@@ -40,18 +43,23 @@ final class SortKeyTable: @unchecked Sendable {
     /// The most elements one covered code point has.
     private let maximumElementsPerCodePoint: Int
 
-    private static let unsupported = UInt32.max
-    /// A bit of the elements that ICU's keys never use (the quaternary bits, which plain
-    /// settings do not write), so the table keeps compressibility there, read with the weights.
+    private static let unsupported = UInt64.max
+    /// Texts longer than this (in UTF-8 bytes) are keyed by ICU.
+    static let longestText = 1 << 16
+    /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
+    /// settings do not write): the table keeps compressibility in one, read with the weights,
+    /// and marks an entry that is an element in the other.
     fileprivate static let compressibleFlag: UInt64 = 0x80
+    fileprivate static let singleFlag: UInt64 = 0x40
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
     private static let endElement: UInt64 = 0x1_0100_0100
 
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
     /// whose keys the table writes, or ICU cannot list its contractions.
     ///
-    /// - Complexity: about one ICU key and one element iteration for each of the 2,048 code
-    ///   points, and ICU's listing of the collator's contractions: a few milliseconds.
+    /// - Complexity: one element iteration and three ICU keys for each of the 2,048 code points,
+    ///   and ICU's listing of the collator's contractions: about 20 ms (median of the locales, in
+    ///   `sectionsort-bench --check-key-tables`).
     init?(collator: ICUCollator) {
         guard let levels = collator.plainSortKeyLevels,
             let inside = try? collator.codePointsInsideContractions(below: Self.codePointLimit)
@@ -62,10 +70,43 @@ final class SortKeyTable: @unchecked Sendable {
         for value in 0..<Self.codePointLimit where !inside.contains(value) {
             guard let scalar = Unicode.Scalar(value), ICULocaleData.startsWithoutCombiningClass(scalar) else { continue }
             let elements = collator.collationElements(of: scalar)
-            // ICU's ignorables and elements with a primary weight of 1 or 2 (the end and merge
-            // markers) are left to ICU; so are characters with more elements than a count holds.
+            // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
+            // ICU; so are characters with more elements than an entry's count holds.
             guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
             candidates.append((value, elements))
+        }
+
+        // Script reordering (ICU's reorder table) moves primary lead bytes; where each goes is read
+        // from the keys of characters of one element. A lead byte seen going two ways (ICU splits
+        // it between scripts) or never seen is left to ICU.
+        var leadGoesTo = Array(0..<256), leadIsKnown = [Bool](repeating: true, count: 256)
+        if collator.reordersScripts {
+            var seen = [Int](repeating: -1, count: 256)
+            for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
+                let lead = Int(candidate.elements[0] >> 56)
+                guard let moved = collator.sortKey(of: String(Character(Unicode.Scalar(candidate.codePoint)!))).first else { continue }
+                if seen[lead] == -1 { seen[lead] = Int(moved) } else if seen[lead] != Int(moved) { leadIsKnown[lead] = false }
+            }
+            for lead in 0..<256 {
+                if seen[lead] < 0 { leadIsKnown[lead] = false } else { leadGoesTo[lead] = seen[lead] }
+            }
+        }
+        /// `sequence` as the table keeps it: ``compressibleFlag`` set where the primary's lead byte
+        /// (before reordering, as ICU tests it) is compressible, and the lead byte moved; nil when
+        /// a lead byte's place is not known.
+        func prepared(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64]? {
+            var result: [UInt64] = []
+            for element in sequence {
+                guard element >> 32 != 0 else {
+                    result.append(element)
+                    continue
+                }
+                let lead = Int(element >> 56)
+                guard leadIsKnown[lead] else { return nil }
+                let flagged = compressible[lead] ? element | Self.compressibleFlag : element
+                result.append(flagged & 0x00FF_FFFF_FFFF_FFFF | UInt64(leadGoesTo[lead]) << 56)
+            }
+            return result
         }
 
         // Compressibility of each lead byte, from a character of one element with that lead byte:
@@ -74,12 +115,14 @@ final class SortKeyTable: @unchecked Sendable {
         var known = [Bool](repeating: false, count: 256)
         for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
             let lead = Int(candidate.elements[0] >> 56)
-            guard !known[lead] else { continue }
+            guard !known[lead], leadIsKnown[lead] else { continue }
             let doubled = String(repeating: String(Character(Unicode.Scalar(candidate.codePoint)!)), count: 2)
             let icuKey = collator.sortKey(of: doubled)
             for assumption in [false, true] {
                 compressible[lead] = assumption
-                if Self.key(of: Self.marked(candidate.elements + candidate.elements, compressible), levels: levels) == icuKey {
+                if let sequence = prepared(candidate.elements + candidate.elements, compressible),
+                    Self.key(of: sequence, levels: levels) == icuKey
+                {
                     known[lead] = true
                     break
                 }
@@ -92,16 +135,19 @@ final class SortKeyTable: @unchecked Sendable {
         var covered = 0, maximumElements = 1
         for candidate in candidates {
             let leads = candidate.elements.filter { $0 >> 32 != 0 }.map { Int($0 >> 56) }
-            guard leads.allSatisfy({ known[$0] }) else { continue }
+            guard leads.allSatisfy({ known[$0] }), let ready = prepared(candidate.elements, compressible) else { continue }
             let text = String(Character(Unicode.Scalar(candidate.codePoint)!))
-            let marked = Self.marked(candidate.elements, compressible)
-            guard Self.key(of: marked, levels: levels) == collator.sortKey(of: text),
-                Self.key(of: marked + marked, levels: levels) == collator.sortKey(of: text + text)
+            guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
+                Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
-            entries[Int(candidate.codePoint)] = UInt32(allElements.count) << 8 | UInt32(candidate.elements.count)
-            allElements += marked
+            if ready.count == 1 {
+                entries[Int(candidate.codePoint)] = ready[0] | Self.singleFlag
+            } else {
+                entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(ready.count) << 8
+                allElements += ready
+            }
             covered += 1
-            maximumElements = max(maximumElements, candidate.elements.count)
+            maximumElements = max(maximumElements, ready.count)
         }
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
@@ -112,12 +158,6 @@ final class SortKeyTable: @unchecked Sendable {
     deinit {
         entries.deallocate()
         elements.deallocate()
-    }
-
-    /// `sequence` with ``compressibleFlag`` set in the elements whose primary's lead byte is
-    /// compressible.
-    private static func marked(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64] {
-        sequence.map { compressible[Int($0 >> 56)] && $0 >> 32 != 0 ? $0 | compressibleFlag : $0 }
     }
 
     /// Whether the table covers `codePoint`.
@@ -133,6 +173,9 @@ final class SortKeyTable: @unchecked Sendable {
     ///
     /// - Complexity: O(m) for m bytes of text.
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
+        // The room reserved below is about 11 bytes per element of every character: for a text of
+        // megabytes ICU's own growth is the better bound.
+        guard text.count <= Self.longestText else { return false }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
         let maximumElements = text.count * maximumElementsPerCodePoint
@@ -155,8 +198,12 @@ final class SortKeyTable: @unchecked Sendable {
                 }
                 let entry = entries[codePoint]
                 if entry == Self.unsupported { return 0 }
-                let start = Int(entry >> 8)
-                for offset in 0..<Int(entry & 0xFF) {
+                if entry & Self.singleFlag != 0 {
+                    writer.add(entry, levels: levels)
+                    continue
+                }
+                let start = Int(entry >> 16)
+                for offset in 0..<Int((entry >> 8) & 0xFF) {
                     writer.add(elements[start + offset], levels: levels)
                 }
             }
@@ -222,24 +269,21 @@ final class SortKeyTable: @unchecked Sendable {
 /// ``SortKeyTable/appendSortKey(utf8:to:scratch:)``.
 private struct LevelWriter {
     let primaries: UnsafeMutablePointer<UInt8>
-    let secondaries: UnsafeMutablePointer<UInt8>
-    let tertiaries: UnsafeMutablePointer<UInt8>
-    var primaryCount = 0, secondaryCount = 0, tertiaryCount = 0
+    var primaryCount = 0
     /// The last primary weight of a compressible lead byte (0: none, so no run to continue).
     var previousPrimary: UInt32 = 0
-    var commonSecondaries = 0, commonTertiaries = 0
+    var secondaries: CompressedLevel
+    var tertiaries: CompressedLevel
 
-    // ICU's constants (collation.h, collationkeys.cpp).
-    private static let common: UInt32 = 0x0500
-    private static let secondaryCommonLow: UInt8 = 0x05, secondaryCommonMiddle: UInt8 = 0x25, secondaryCommonHigh: UInt8 = 0x45
-    private static let secondaryCommonMaximum = 0x21
-    private static let tertiaryCommonLow: UInt8 = 0x05, tertiaryCommonMiddle: UInt8 = 0x65, tertiaryCommonHigh: UInt8 = 0xC5
-    private static let tertiaryCommonMaximum = 0x61
+    /// ICU's common weight of the secondary and tertiary levels (collation.h).
+    static let common: UInt32 = 0x0500
 
     init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
         self.primaries = primaries
-        self.secondaries = secondaries
-        self.tertiaries = tertiaries
+        // ICU's compression of common weights (collationkeys.cpp): runs of up to 33 secondaries
+        // as 05…25 or 25…45, of up to 97 tertiaries (without case bits) as 05…65 or 65…C5.
+        self.secondaries = CompressedLevel(bytes: secondaries, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
+        self.tertiaries = CompressedLevel(bytes: tertiaries, low: 0x05, middle: 0x65, high: 0xC5, longestRun: 0x61)
     }
 
     @inline(__always)
@@ -271,78 +315,84 @@ private struct LevelWriter {
                 }
             }
         }
-        let lower = UInt32(truncatingIfNeeded: element & ~SortKeyTable.compressibleFlag)
+        let lower = UInt32(truncatingIfNeeded: element & ~(SortKeyTable.compressibleFlag | SortKeyTable.singleFlag))
         guard lower != 0, levels > 1 else { return }
         let secondary = lower >> 16
         if secondary == Self.common {
-            commonSecondaries += 1
+            secondaries.commonRun += 1
         } else if secondary != 0 {
-            if commonSecondaries != 0 {
-                commonSecondaries -= 1
-                while commonSecondaries >= Self.secondaryCommonMaximum {
-                    appendSecondary(Self.secondaryCommonMiddle)
-                    commonSecondaries -= Self.secondaryCommonMaximum
-                }
-                appendSecondary(
-                    secondary < Self.common
-                        ? Self.secondaryCommonLow + UInt8(commonSecondaries) : Self.secondaryCommonHigh - UInt8(commonSecondaries))
-                commonSecondaries = 0
-            }
-            appendSecondary(UInt8(secondary >> 8))
-            if secondary & 0xFF != 0 { appendSecondary(UInt8(secondary & 0xFF)) }
+            secondaries.add(secondary, isBelowCommon: secondary < Self.common)
         }
         guard levels > 2 else { return }
-        var tertiary = lower & 0x3F3F
+        let tertiary = lower & 0x3F3F
         if tertiary == Self.common {
-            commonTertiaries += 1
+            tertiaries.commonRun += 1
         } else {
-            if commonTertiaries != 0 {
-                commonTertiaries -= 1
-                while commonTertiaries >= Self.tertiaryCommonMaximum {
-                    appendTertiary(Self.tertiaryCommonMiddle)
-                    commonTertiaries -= Self.tertiaryCommonMaximum
-                }
-                appendTertiary(
-                    tertiary < Self.common
-                        ? Self.tertiaryCommonLow + UInt8(commonTertiaries) : Self.tertiaryCommonHigh - UInt8(commonTertiaries))
-                commonTertiaries = 0
-            }
             // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes.
-            if tertiary > Self.common { tertiary += 0xC000 }
-            appendTertiary(UInt8(truncatingIfNeeded: tertiary >> 8))
-            if tertiary & 0xFF != 0 { appendTertiary(UInt8(tertiary & 0xFF)) }
+            tertiaries.add(tertiary > Self.common ? tertiary + 0xC000 : tertiary, isBelowCommon: tertiary < Self.common)
         }
     }
 
     /// Appends the other levels after the primaries, each after a level separator and without
     /// its last byte (the end element's 01), then the terminating zero; returns the key's length.
     mutating func finish(levels: Int) -> Int {
-        if levels > 1 {
-            appendPrimary(0x01)
-            (primaries + primaryCount).update(from: secondaries, count: secondaryCount - 1)
-            primaryCount += secondaryCount - 1
-        }
-        if levels > 2 {
-            appendPrimary(0x01)
-            (primaries + primaryCount).update(from: tertiaries, count: tertiaryCount - 1)
-            primaryCount += tertiaryCount - 1
-        }
+        if levels > 1 { appendLevel(secondaries) }
+        if levels > 2 { appendLevel(tertiaries) }
         appendPrimary(0x00)
         return primaryCount
+    }
+
+    private mutating func appendLevel(_ level: CompressedLevel) {
+        appendPrimary(0x01)
+        (primaries + primaryCount).update(from: level.bytes, count: level.count - 1)
+        primaryCount += level.count - 1
     }
 
     @inline(__always) private mutating func appendPrimary(_ byte: UInt8) {
         primaries[primaryCount] = byte
         primaryCount += 1
     }
+}
 
-    @inline(__always) private mutating func appendSecondary(_ byte: UInt8) {
-        secondaries[secondaryCount] = byte
-        secondaryCount += 1
+/// A secondary or tertiary level being written: weights as they come, runs of the common weight
+/// as one byte each (or more for long runs), whose value says whether the run ended below or above
+/// the common weight, so that the compressed level orders as the uncompressed one.
+private struct CompressedLevel {
+    let bytes: UnsafeMutablePointer<UInt8>
+    var count = 0
+    /// Common weights not written yet.
+    var commonRun = 0
+    let low: UInt8, middle: UInt8, high: UInt8
+    /// The most common weights one byte stands for.
+    let longestRun: Int
+
+    init(bytes: UnsafeMutablePointer<UInt8>, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
+        self.bytes = bytes
+        self.low = low
+        self.middle = middle
+        self.high = high
+        self.longestRun = longestRun
     }
 
-    @inline(__always) private mutating func appendTertiary(_ byte: UInt8) {
-        tertiaries[tertiaryCount] = byte
-        tertiaryCount += 1
+    /// Writes the pending run of common weights, then `weight` (16 bits; its low byte only when
+    /// not zero). `isBelowCommon`: whether the weight as ICU reads it is below the common one.
+    @inline(__always)
+    mutating func add(_ weight: UInt32, isBelowCommon: Bool) {
+        if commonRun != 0 {
+            commonRun -= 1
+            while commonRun >= longestRun {
+                append(middle)
+                commonRun -= longestRun
+            }
+            append(isBelowCommon ? low + UInt8(commonRun) : high - UInt8(commonRun))
+            commonRun = 0
+        }
+        append(UInt8(truncatingIfNeeded: weight >> 8))
+        if weight & 0xFF != 0 { append(UInt8(weight & 0xFF)) }
+    }
+
+    @inline(__always) private mutating func append(_ byte: UInt8) {
+        bytes[count] = byte
+        count += 1
     }
 }

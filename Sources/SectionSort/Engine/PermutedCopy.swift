@@ -12,6 +12,9 @@ enum PermutedCopy {
     @_specialize(where Item == String)
     static func copy<Item>(_ items: [Item], order: [Int], ranges: [(source: Range<Int>, outputStart: Int)], threads: Int?) -> [Item] {
         let count = ranges.reduce(0) { $0 + $1.source.count }
+        // An empty array is the runtime's one shared empty storage: initializing it "in place"
+        // would write its count while other threads read it (ThreadSanitizer reported it).
+        guard count > 0 else { return [] }
         let jobSize = 16_384
         var jobs: [(source: Range<Int>, outputStart: Int)] = []
         for (source, outputStart) in ranges {

@@ -107,6 +107,12 @@ struct EngineConfiguration: Sendable {
     /// per collation, which ICU would spend keying some 100,000 names); smaller inputs use the
     /// table once it is built, and ICU alone before.
     var keyTableMinimumCount = 100_000
+    /// Inputs of at least this many items (and fewer than `keyTableMinimumCount`) start building
+    /// the table in the background when it is not built, for the collation's later calls.
+    var keyTableBackgroundMinimumCount = 256
+    /// Whether smaller inputs start a background build (the library's calls; not the command-line
+    /// tool's, whose process ends before a later call could use it).
+    var buildsKeyTableInBackground = true
     /// The most items per key-computing job (one key buffer and one collator clone each); smaller
     /// inputs get smaller chunks so that every thread has several.
     var chunkSize = 4096
@@ -118,9 +124,16 @@ struct EngineConfiguration: Sendable {
 
 extension EngineConfiguration {
     /// The key table to key `count` items with: none unless the method is `.table`; else the
-    /// collation's, built now if `count` is large enough.
+    /// collation's, built now if `count` is large enough (and else perhaps started in the
+    /// background for later calls).
     func keyTable(of collation: IndexedCollation, count: Int) -> SortKeyTable? {
-        keyMethod == .table ? collation.sortKeyTable(building: count >= keyTableMinimumCount) : nil
+        guard keyMethod == .table else { return nil }
+        if count >= keyTableMinimumCount { return collation.sortKeyTable(building: true) }
+        let table = collation.sortKeyTable(building: false)
+        if table == nil && buildsKeyTableInBackground && count >= keyTableBackgroundMinimumCount {
+            collation.buildSortKeyTableInBackground()
+        }
+        return table
     }
 }
 

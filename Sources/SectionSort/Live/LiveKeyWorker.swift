@@ -8,14 +8,15 @@ final class LiveKeyWorker {
 
     private let collation: IndexedCollation
     private let options: SectioningOptions
-    private let orderingCollator: ICUCollator
+    /// Ordering keys: the collation's key table once it is built, ICU otherwise.
+    private let orderingKeys: SortKeyWriter
     private let primaryCollator: ICUCollator
     private let buffer = KeyBuffer()
 
     private init(collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator) {
         self.collation = collation
         self.options = options
-        orderingCollator = ordering
+        orderingKeys = SortKeyWriter(collator: ordering, method: .table, table: collation.sortKeyTable(building: false))
         primaryCollator = primary
     }
 
@@ -54,7 +55,7 @@ final class LiveKeyWorker {
         let section = collation.locator.withLookup { lookup in
             SectioningEngine.appendKey(
                 primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
-                keys: SortKeyWriter(collator: orderingCollator, method: .utf16Whole, table: nil), lookup: lookup, to: buffer)
+                keys: orderingKeys, lookup: lookup, to: buffer)
         }
         return (section, buffer.bytes(at: 0, length: buffer.count))
     }

@@ -8,6 +8,8 @@ enum SlotGather {
     ///
     /// - Complexity: O(k) for k slots, spread over the threads.
     static func items<Item>(_ storage: [Item?], at slots: [Int32], threads: Int?) -> [Item] {
+        // No uninitialized-capacity array of 0: that writes the shared empty storage (see PermutedCopy).
+        guard !slots.isEmpty else { return [] }
         let jobSize = 8192
         let jobs = (slots.count + jobSize - 1) / jobSize
         let pool = WorkerPool(threads: slots.count < 2 * jobSize ? 1 : threads)

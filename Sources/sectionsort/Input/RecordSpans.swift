@@ -47,8 +47,9 @@ struct RecordSpans: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral 
     mutating func append(count: Int, _ fill: (Slots) -> [(index: Int, length: Int)]) {
         let old = packed.count
         var long: [(index: Int, length: Int)] = []
-        if old == 0 {
-            // The common case of one read per batch: the new spans are written once, not zeroed first.
+        if old == 0 && count > 0 {
+            // The common case of one read per batch: the new spans are written once, not zeroed
+            // first. (Never for 0 spans: that would write the runtime's shared empty storage.)
             packed = [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
                 long = fill(Slots(base: buffer.baseAddress, offset: 0))
                 initialized = count

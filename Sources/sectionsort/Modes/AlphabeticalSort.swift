@@ -234,17 +234,19 @@ struct AlphabeticalSort {
                     do throws(CLIError) {
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) {
-                                $0 + SortedRun.encodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
+                                $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
                             }
                             entries = batch.bytes.withUnsafeBufferPointer { bytes in
                                 [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                                    var next = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    let start = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    var next = start
                                     for position in range {
                                         next = SortedRun.encode(
                                             rank: section.rank, key: keyAt(position),
+                                            previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
                                             record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
                                     }
-                                    count = size
+                                    count = start.distance(to: next)
                                 }
                             }
                         } write: { (entries, _) throws(CLIError) in
@@ -269,7 +271,8 @@ extension AlphabeticalSort {
     fileprivate func makeCompactBatches() -> CompactBatches? {
         let baseline = MemoryBudget.residentBytes()
         guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation),
-            let limit = MemoryBudget.compactLimit(limit: options.memoryLimit, inputs: options.inputs, baseline: baseline),
+            let limit = MemoryBudget.compactLimit(
+                limit: options.memoryLimit, inputs: options.inputs, baseline: baseline, testRoom: options.compactTestRoom),
             let size = MemoryBudget.totalSize(of: options.inputs)
         else { return nil }
         return CompactBatches(collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline)
@@ -277,7 +280,7 @@ extension AlphabeticalSort {
 
     /// Sorts the kept batches and writes them.
     fileprivate func writeCompact(_ kept: CompactBatches, header: [UInt8]?) throws(CLIError) {
-        phases.enter("sorting")
+        phases.enter("sorting in the compact layout")
         progress.update("sorting", done: 0, total: kept.count)
         let sections = kept.sorter.sort(keyOf: kept.keyReader)
         progress.finish()

@@ -3,7 +3,7 @@
 /// The batches of a default-mode sort kept for the compact in-memory sort: their lines
 /// (``CompactLines``) and a ``CompactSorter`` holding each record's entry, computed as its batch
 /// arrives. A batch is kept only while the projected peak stays within the limit
-/// (``MemoryBudget/compactLimit(limit:inputs:baseline:)``).
+/// (``MemoryBudget/compactLimit(limit:inputs:baseline:testRoom:)``).
 final class CompactBatches {
     private(set) var lines: CompactLines
     let sorter: CompactSorter

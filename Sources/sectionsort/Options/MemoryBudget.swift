@@ -8,7 +8,7 @@ import Foundation
 /// default budget is sized from the input: as much as the input itself. Without `--memory-limit`,
 /// lines from regular files are first tried in the compact layout (``CompactSorter``: a copy of
 /// the input and 24 bytes a record), which sorts in memory whenever the process's peak stays
-/// within three times the input (``compactLimit(limit:inputs:baseline:)``); past that, the same batches
+/// within three times the input (``compactLimit(limit:inputs:baseline:testRoom:)``); past that, the same batches
 /// become sorted runs. Inputs of unknown size (pipes) get half of physical memory.
 enum MemoryBudget {
     /// The smallest default: inputs up to a few megabytes are always sorted in memory.
@@ -28,22 +28,21 @@ enum MemoryBudget {
     /// tie groups' keys, collator clones.
     static let compactWorkspace = 6 << 20
 
-    /// Room the compact sort may always take beyond the process itself: below some 25 MB of
-    /// input, three times the input is not more than the process takes before reading (12 to
-    /// 24 MiB) plus what sorting through runs would take.
-    static let minimumCompactRoom = 64 << 20
-
-    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size, or
-    /// ``minimumCompactRoom`` beyond `baseline` (the process's memory before reading) if that is
-    /// more, when no `--memory-limit` is given and the inputs are regular files, and if that is at
-    /// most half of physical memory; nil when the compact sort is not to be tried.
-    static func compactLimit(limit: Int?, inputs: [String], baseline: Int) -> Int? {
+    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size,
+    /// when no `--memory-limit` is given, the inputs are regular files, and that is at most half of
+    /// physical memory; nil when the compact sort is not to be tried. `testRoom` (tests only: the
+    /// `SECTIONSORT_TEST_COMPACT_ROOM` variable) raises the limit to that many bytes beyond
+    /// `baseline`, the process's memory before reading, so that small test inputs take the compact
+    /// path: below some 60 MB of input, three times the input does not hold the process itself,
+    /// the input and 24 bytes a record.
+    static func compactLimit(limit: Int?, inputs: [String], baseline: Int, testRoom: Int?) -> Int? {
         guard limit == nil, let size = totalSize(of: inputs) else { return nil }
-        return compactLimit(inputSize: size, baseline: baseline, physicalMemory: Int(ProcessInfo.processInfo.physicalMemory))
+        return compactLimit(
+            inputSize: size, baseline: baseline, physicalMemory: Int(ProcessInfo.processInfo.physicalMemory), testRoom: testRoom)
     }
 
-    static func compactLimit(inputSize: Int, baseline: Int, physicalMemory: Int) -> Int? {
-        let limit = max(baseline + minimumCompactRoom, compactFactor * inputSize)
+    static func compactLimit(inputSize: Int, baseline: Int, physicalMemory: Int, testRoom: Int? = nil) -> Int? {
+        let limit = max(compactFactor * inputSize, testRoom.map { baseline + $0 } ?? 0)
         return limit <= physicalMemory / 2 ? limit : nil
     }
 
