@@ -83,6 +83,29 @@ import Testing
         #expect((try? FileManager.default.contentsOfDirectory(atPath: runs))?.isEmpty == true)
     }
 
+    /// An input whose lines, projected from its first megabyte, would not fit the limit is not
+    /// tried in the compact layout at all: it is read in the full budget's batches, so it is
+    /// written as as few runs as without the compact sort (tried and dropped at the first batch, it
+    /// was read in batches an eighth as large, and 1,000,000 names took 65 runs instead of 9).
+    @Test func inputsProjectedPastTheLimitAreReadInFullBatches() throws {
+        let directory = try Self.scratchDirectory("compact-projected")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("names.txt").path
+        // 400,000 lines of 10 bytes: 4 MB, and 9.6 MB of entries, past 16 MiB beyond the process.
+        let text = (0..<400_000).map { "Åsa \(($0 * 7_919) % 400_000 + 100_000)\n" }.joined()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        let runs = directory.appendingPathComponent("runs").path
+        let arguments = ["-v", "-l", "sv_SE", "-T", runs, input]
+        let withRoom = try SectionSortCommand.run(arguments, environment: ["SECTIONSORT_TEST_COMPACT_ROOM": "16M"])
+        let without = try SectionSortCommand.run(arguments)
+        #expect(withRoom.status == 0 && without.status == 0, "\(withRoom.stderr)")
+        func merged(_ stderr: String) -> Substring? {
+            stderr.split(separator: "\n").first { $0.hasPrefix("sectionsort: merging") }?.split(separator: ":").dropLast().last
+        }
+        #expect(merged(without.stderr) != nil && merged(withRoom.stderr) == merged(without.stderr), "\(withRoom.stderr) \(without.stderr)")
+        #expect(withRoom.stdoutBytes == without.stdoutBytes)
+    }
+
     @Test func compactLimitIsThreeTimesTheInputWithinHalfOfMemory() {
         let gib = 1 << 30
         let baseline = 24 << 20

@@ -275,7 +275,9 @@ extension AlphabeticalSort {
                 limit: options.memoryLimit, inputs: options.inputs, baseline: baseline, testRoom: options.compactTestRoom),
             let size = MemoryBudget.totalSize(of: options.inputs)
         else { return nil }
-        return CompactBatches(collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline)
+        return CompactBatches(
+            collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline,
+            expectedRecords: MemoryBudget.projectedLines(of: options.inputs, totalSize: size))
     }
 
     /// Sorts the kept batches and writes them.

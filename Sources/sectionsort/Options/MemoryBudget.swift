@@ -54,6 +54,25 @@ enum MemoryBudget {
         baseline + inputBytes + records * CompactSorter.bytesPerItem + batchBytes + batchRecords * 32 + compactWorkspace
     }
 
+    /// How many lines inputs of `totalSize` bytes hold, projected from the line feeds in the first
+    /// `sampleBytes` of the first input (read where it stands, without moving a standard input's
+    /// offset); nil where that cannot be read. The compact sort checks this before its first batch,
+    /// so that an input that will not fit is read in the full budget's batches from the start.
+    static func projectedLines(of inputs: [String], totalSize: Int, sampleBytes: Int = 1 << 20) -> Int? {
+        guard let first = inputs.first else { return nil }
+        let isStandardInput = first == "-"
+        let descriptor = isStandardInput ? 0 : open(first, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { if !isStandardInput { close(descriptor) } }
+        let start = isStandardInput ? max(0, lseek(0, 0, SEEK_CUR)) : 0
+        var sample = [UInt8](repeating: 0, count: sampleBytes)
+        let count = sample.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, sampleBytes, start) }
+        guard count > 0 else { return nil }
+        var lines = 0
+        for byte in sample[..<count] where byte == 0x0A { lines += 1 }
+        return Int((Double(max(lines, 1)) * Double(max(totalSize, count)) / Double(count)).rounded(.up))
+    }
+
     /// The process's resident memory now, in bytes (24 MiB where it cannot be read).
     static func residentBytes() -> Int {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 24 << 20 }
