@@ -26,7 +26,9 @@ struct AlphabeticalSort {
     }
 
     func run() throws(CLIError) {
-        var batches = RecordBatches(options: options, budget: budget)
+        var compact = makeCompactBatches()
+        // Kept batches are copied into the compact layout: smaller ones keep the copy's peak low.
+        var batches = RecordBatches(options: options, budget: compact == nil ? budget : budget / 8)
         var runs: [SortedRun.File] = []
         var directory: TemporaryDirectory?
         defer { directory?.remove() }
@@ -35,6 +37,21 @@ struct AlphabeticalSort {
         try batches.forEach(progress: progress) { (batch, isLast, header) throws(CLIError) in
             let batch = try matching(batch)
             inputHeader = header
+            if let kept = compact {
+                if kept.add(batch) {
+                    if isLast { try writeCompact(kept, header: header) }
+                    return
+                }
+                // Past the compact layout's limit: what it kept becomes sorted runs, as every
+                // batch from here on does.
+                compact = nil
+                if kept.count > 0 {
+                    if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
+                    phases.enter("sorting runs")
+                    for set in kept.recordSets() { runs.append(try writeRun(set, in: directory!)) }
+                    phases.enter("reading")
+                }
+            }
             if isLast && runs.isEmpty { return try writeInMemory(batch, header: header) }
             guard !batch.isEmpty else { return }
             if directory == nil { directory = try TemporaryDirectory(parent: options.temporaryDirectory) }
@@ -245,5 +262,63 @@ struct AlphabeticalSort {
         }
         if let failure { throw failure }
         return try writer.finish()
+    }
+}
+
+extension AlphabeticalSort {
+    /// The compact in-memory sort, when the inputs are lines of regular files, no
+    /// `--memory-limit` is given, and the collation's sections fit it.
+    fileprivate func makeCompactBatches() -> CompactBatches? {
+        let baseline = MemoryBudget.residentBytes()
+        guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation),
+            let limit = MemoryBudget.compactLimit(
+                limit: options.memoryLimit, inputs: options.inputs, baseline: baseline, testRoom: options.compactTestRoom),
+            let size = MemoryBudget.totalSize(of: options.inputs)
+        else { return nil }
+        return CompactBatches(
+            collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline,
+            expectedRecords: MemoryBudget.projectedLines(of: options.inputs, totalSize: size))
+    }
+
+    /// Sorts the kept batches and writes them.
+    fileprivate func writeCompact(_ kept: CompactBatches, header: [UInt8]?) throws(CLIError) {
+        phases.enter("sorting in the compact layout")
+        progress.update("sorting", done: 0, total: kept.count)
+        let sections = kept.sorter.sort(keyOf: kept.keyReader)
+        progress.finish()
+        phases.enter("writing")
+        let writer = try makeWriter(header: header)
+        let sorter = kept.sorter, lines = kept.lines
+        for section in sections {
+            try writer.startSection(title: section.title)
+            let renderer = writer.renderer
+            let startsSection = writer.isAtSectionStart
+            let positions = section.positions
+            try forEachRenderedPiece(of: positions) { range, text in
+                lines.bytes.withUnsafeBufferPointer { bytes in
+                    func record(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                        UnsafeBufferPointer(rebasing: bytes[CompactLines.line(at: Int(sorter.identifier(at: position)), in: bytes)])
+                    }
+                    if renderer.format == .text {
+                        // Each line's end is found once: sized first, then copied without growing an array.
+                        let records = range.map(record)
+                        let size = records.reduce(0) { $0 + RecordRenderer.textSize(ofRecord: $1.count) }
+                        text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                            var next = buffer.baseAddress!
+                            for line in records { next = RecordRenderer.writeText(line, at: next) }
+                            count = size
+                        }
+                        return
+                    }
+                    text.reserveCapacity(range.count * 48)
+                    for position in range {
+                        renderer.append(record(position), isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                    }
+                }
+            } write: { (text, count) throws(CLIError) in
+                try writer.write(rendered: text, count: count)
+            }
+        }
+        try writer.finish()
     }
 }

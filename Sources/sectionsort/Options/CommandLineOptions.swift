@@ -49,6 +49,9 @@ struct CommandLineOptions {
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
     /// ``MemoryBudget``'s default.
     var memoryLimit: Int?
+    /// Tests only: room the compact in-memory sort may take beyond the process, whatever the
+    /// input's size (`SECTIONSORT_TEST_COMPACT_ROOM`, bytes), as git's `GIT_TEST_*` variables do.
+    var compactTestRoom: Int?
     var temporaryDirectory: String?
     var quiet = false
     var verbose = false
@@ -133,9 +136,12 @@ struct CommandLineOptions {
           -j, --threads N            worker threads, 1 to 256 (default: the cores it may run
                                      on, as nproc counts them); output is identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
-                                     temporary files and are merged. Default: the input files'
-                                     size (at least 8M, at most half of physical memory), or
-                                     half of physical memory for pipes. SIZE is bytes with an
+                                     temporary files and are merged. Default: lines from files
+                                     sort in memory in a compact layout while the peak stays
+                                     within 3 times the input (inputs of some 60M and more),
+                                     else as other formats do: the input files' size
+                                     (at least 8M, at most half of physical memory), or half
+                                     of physical memory for pipes. SIZE is bytes with an
                                      optional K, M, G or T suffix (powers of 1024), or a
                                      percentage of physical memory: 30%
           -T, --temporary-directory DIR
@@ -328,6 +334,7 @@ struct CommandLineOptions {
             options.timeZone = zone.flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
         if options.locale == nil { options.locale = defaultLocale(environment) }
+        options.compactTestRoom = environment["SECTIONSORT_TEST_COMPACT_ROOM"].flatMap(parseSize)
         return options
     }
 

@@ -1,12 +1,15 @@
 import Foundation
+@_spi(CommandLine) import SectionSort
 
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///
-/// Sorting in memory takes about 100 bytes a record beside the input, five to eight times the
-/// input for short lines. So, as GNU sort sizes its buffer from its inputs' sizes, the default is
-/// sized from the input: as much as the input itself, which keeps the peak near the process's own
-/// 23 MiB plus 1.3 times the input (2.7 times the input for 1M names, 1.5 times for 10M). Inputs
-/// of unknown size (pipes) get half of physical memory.
+/// Sorting with the full-key engine takes about 100 bytes a record beside the input, five to eight
+/// times the input for short lines. So, as GNU sort sizes its buffer from its inputs' sizes, the
+/// default budget is sized from the input: as much as the input itself. Without `--memory-limit`,
+/// lines from regular files are first tried in the compact layout (``CompactSorter``: a copy of
+/// the input and 24 bytes a record), which sorts in memory whenever the process's peak stays
+/// within three times the input (``compactLimit(limit:inputs:baseline:testRoom:)``); past that, the same batches
+/// become sorted runs. Inputs of unknown size (pipes) get half of physical memory.
 enum MemoryBudget {
     /// The smallest default: inputs up to a few megabytes are always sorted in memory.
     static let minimumDefault = 8 << 20
@@ -17,6 +20,65 @@ enum MemoryBudget {
         let halfOfMemory = Int(ProcessInfo.processInfo.physicalMemory / 2)
         guard let size = totalSize(of: inputs) else { return halfOfMemory }
         return min(halfOfMemory, max(minimumDefault, size))
+    }
+
+    /// How many times the input the compact in-memory sort may take at its peak.
+    static let compactFactor = 3
+    /// Bytes the compact sort takes beside the input copy and its entries: output buffers, the
+    /// tie groups' keys, collator clones.
+    static let compactWorkspace = 6 << 20
+
+    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size,
+    /// when no `--memory-limit` is given, the inputs are regular files, and that is at most half of
+    /// physical memory; nil when the compact sort is not to be tried. `testRoom` (tests only: the
+    /// `SECTIONSORT_TEST_COMPACT_ROOM` variable) raises the limit to that many bytes beyond
+    /// `baseline`, the process's memory before reading, so that small test inputs take the compact
+    /// path: below some 60 MB of input, three times the input does not hold the process itself,
+    /// the input and 24 bytes a record.
+    static func compactLimit(limit: Int?, inputs: [String], baseline: Int, testRoom: Int?) -> Int? {
+        guard limit == nil, let size = totalSize(of: inputs) else { return nil }
+        return compactLimit(
+            inputSize: size, baseline: baseline, physicalMemory: Int(ProcessInfo.processInfo.physicalMemory), testRoom: testRoom)
+    }
+
+    static func compactLimit(inputSize: Int, baseline: Int, physicalMemory: Int, testRoom: Int? = nil) -> Int? {
+        let limit = max(compactFactor * inputSize, testRoom.map { baseline + $0 } ?? 0)
+        return limit <= physicalMemory / 2 ? limit : nil
+    }
+
+    /// The compact sort's expected peak for `records` records in `inputBytes` bytes, on top of
+    /// `baseline` (what the process takes before reading): the input copy, one entry a record, a
+    /// batch being read (its bytes and 32 bytes a record of spans while it is split), and the
+    /// workspace.
+    static func compactPeak(baseline: Int, inputBytes: Int, records: Int, batchBytes: Int, batchRecords: Int) -> Int {
+        baseline + inputBytes + records * CompactSorter.bytesPerItem + batchBytes + batchRecords * 32 + compactWorkspace
+    }
+
+    /// How many lines inputs of `totalSize` bytes hold, projected from the line feeds in the first
+    /// `sampleBytes` of the first input (read where it stands, without moving a standard input's
+    /// offset); nil where that cannot be read. The compact sort checks this before its first batch,
+    /// so that an input that will not fit is read in the full budget's batches from the start.
+    static func projectedLines(of inputs: [String], totalSize: Int, sampleBytes: Int = 1 << 20) -> Int? {
+        guard let first = inputs.first else { return nil }
+        let isStandardInput = first == "-"
+        let descriptor = isStandardInput ? 0 : open(first, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { if !isStandardInput { close(descriptor) } }
+        let start = isStandardInput ? max(0, lseek(0, 0, SEEK_CUR)) : 0
+        var sample = [UInt8](repeating: 0, count: sampleBytes)
+        let count = sample.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, sampleBytes, start) }
+        guard count > 0 else { return nil }
+        var lines = 0
+        for byte in sample[..<count] where byte == 0x0A { lines += 1 }
+        return Int((Double(max(lines, 1)) * Double(max(totalSize, count)) / Double(count)).rounded(.up))
+    }
+
+    /// The process's resident memory now, in bytes (24 MiB where it cannot be read).
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 24 << 20 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 24 << 20 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
     /// The inputs' total size in bytes, or nil when one of them is not a regular file.

@@ -1,0 +1,70 @@
+/// One item as the compact sorter keeps it: 24 bytes, whatever the length of its key.
+///
+/// `(high, middle, low)` is a 20-byte number: the item's section (one byte), then the first 19
+/// bytes of its sort key, zero-padded. (With 11 bytes, two thirds of a million generated names tie
+/// and half of them need their keys again; with 19, a quarter tie and a tenth need them.) Since a key that ends inside the prefix is padded with zeros, and a
+/// key's bytes past its end compare lower than any byte, comparing the number orders items
+/// exactly as comparing (section, full key) does whenever the two differ; items whose numbers
+/// are equal (a tie group) are put in order by their full keys afterwards.
+///
+/// `identifier` names the item to the caller (the compact sorter's caller reads its key again
+/// through it); identifiers ascend in input order, so ordering by them keeps equal keys in input
+/// order.
+struct PrefixEntry {
+    var high: UInt64
+    var middle: UInt64
+    var low: UInt32
+    var identifier: UInt32
+
+    /// Key bytes a prefix holds.
+    static let keyBytes = 19
+    /// Bytes of `(high, middle, low)` that sorting distributes by: the section, then the key bytes.
+    static let radixBytes = 20
+
+    /// The entry of an item in `section` (below 256) whose key is `key`.
+    init(section: Int, key: UnsafeBufferPointer<UInt8>, identifier: UInt32) {
+        var high = UInt64(truncatingIfNeeded: section)
+        for position in 0..<7 {
+            high <<= 8
+            if position < key.count { high |= UInt64(key[position]) }
+        }
+        var middle: UInt64 = 0
+        for position in 7..<15 {
+            middle <<= 8
+            if position < key.count { middle |= UInt64(key[position]) }
+        }
+        var low: UInt32 = 0
+        for position in 15..<19 {
+            low <<= 8
+            if position < key.count { low |= UInt32(key[position]) }
+        }
+        self.high = high
+        self.middle = middle
+        self.low = low
+        self.identifier = identifier
+    }
+
+    /// The section the entry was made with.
+    var section: Int { Int(high >> 56) }
+
+    /// Byte `index` (0 is the section) of `(high, middle, low)`.
+    @inline(__always)
+    func radixByte(_ index: Int) -> Int {
+        if index < 8 { return Int(truncatingIfNeeded: high >> UInt64(56 - 8 * index)) & 0xFF }
+        if index < 16 { return Int(truncatingIfNeeded: middle >> UInt64(120 - 8 * index)) & 0xFF }
+        return Int(truncatingIfNeeded: low >> UInt32(152 - 8 * index)) & 0xFF
+    }
+
+    /// Whether the section and key prefix of `a` and `b` are the same.
+    @inline(__always)
+    static func ties(_ a: PrefixEntry, _ b: PrefixEntry) -> Bool { a.high == b.high && a.middle == b.middle && a.low == b.low }
+
+    /// Whether `a` goes before `b` by prefix, then identifier.
+    @inline(__always)
+    static func precedes(_ a: PrefixEntry, _ b: PrefixEntry) -> Bool {
+        if a.high != b.high { return a.high < b.high }
+        if a.middle != b.middle { return a.middle < b.middle }
+        if a.low != b.low { return a.low < b.low }
+        return a.identifier < b.identifier
+    }
+}

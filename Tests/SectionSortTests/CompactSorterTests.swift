@@ -1,0 +1,123 @@
+import Synchronization
+import Testing
+
+@_spi(CommandLine) @testable import SectionSort
+
+/// The compact sorter keeps 19 key bytes per item and sorts tie groups by keys computed again: its
+/// order and sections must be the full-key engine's, byte for byte, above all where prefixes tie.
+@Suite struct CompactSorterTests {
+    /// Texts that tie heavily: long shared starts (longer than a prefix), exact duplicates, empty
+    /// texts, keys shorter and longer than the prefix, accents and case, several scripts.
+    private static func tyingTexts(count: Int, seed: UInt64) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: seed)
+        let starts = ["", "Anna-Karin Anderssonsdotter ", "Anna-Karin Anderssonsdotter", "Åsa ", "Öberg", "林", "Жанна ", "12", "ǅemal "]
+        let pieces = ["a", "A", "á", "Å", "ä", "ö", "o", "z", " ", "-", "ж", "Ж", "林", "東", "1", "9", "ß", "ss", "e\u{301}", "é", "😀"]
+        var texts: [[UInt8]] = []
+        for _ in 0..<count {
+            if !texts.isEmpty && Int.random(in: 0..<5, using: &generator) == 0 {
+                texts.append(texts[Int.random(in: 0..<texts.count, using: &generator)])  // an exact duplicate
+                continue
+            }
+            var text = starts[Int.random(in: 0..<starts.count, using: &generator)]
+            for _ in 0..<Int.random(in: 0...6, using: &generator) { text += pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+            texts.append(Array(text.utf8))
+        }
+        return texts
+    }
+
+    /// The compact sorter's sections and order, the texts appended in batches of `batchSizes`
+    /// (cycled) and identified by `3 * item + 5` (ascending, not the item numbers).
+    private static func compactOrder(
+        _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions, batchSizes: [Int]
+    ) -> (titles: [String], ranks: [Int], order: [[Int]]) {
+        let sorter = CompactSorter(collation: collation, options: options, capacity: texts.count)
+        var start = 0, batch = 0
+        while start < texts.count {
+            let end = min(texts.count, start + batchSizes[batch % batchSizes.count])
+            let first = start
+            let keys = UTF8Keys(count: end - start) { item, body in texts[first + item].withUnsafeBufferPointer { body($0, nil) } }
+            sorter.append(keys) { UInt32(3 * (first + $0) + 5) }
+            start = end
+            batch += 1
+        }
+        #expect(sorter.count == texts.count)
+        let sections = sorter.sort { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
+        return (
+            sections.map(\.title), sections.map(\.rank),
+            sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } }
+        )
+    }
+
+    private static func engineOrder(
+        _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions
+    ) throws -> (titles: [String], ranks: [Int], order: [[Int]]) {
+        let keys = UTF8Keys(count: texts.count) { item, body in texts[item].withUnsafeBufferPointer { body($0, nil) } }
+        let sorted = try collation.sectionedOrder(of: keys, options: options)
+        return (sorted.sections.map(\.title), sorted.sections.map(\.rank), sorted.sections.map { Array(sorted.order[$0.positions]) })
+    }
+
+    @Test(arguments: [
+        ("sv_SE", CollationOptions()), ("en_US", CollationOptions(ignoresAccents: true)), ("ru_RU", CollationOptions(ignoresCase: true)),
+        ("sv_SE", CollationOptions(otherSection: .first)),
+    ])
+    func sameOrderAsTheFullKeyEngine(locale: String, collationOptions: CollationOptions) throws {
+        let collation = try IndexedCollation(locale: locale, options: collationOptions)
+        let texts = Self.tyingTexts(count: 3000, seed: 41)
+        for threads in 1...4 {
+            for direction in [SortDirection.ascending, .descending] {
+                var options = SectioningOptions(order: direction, threads: threads)
+                options.includesEmptySections = threads == 3
+                let expected = try Self.engineOrder(texts, collation: collation, options: options)
+                for batchSizes in [[texts.count], [1, 7, 300], [1000]] {
+                    let compact = Self.compactOrder(texts, collation: collation, options: options, batchSizes: batchSizes)
+                    #expect(compact.titles == expected.titles, "threads \(threads), \(direction), batches \(batchSizes)")
+                    #expect(compact.ranks == expected.ranks)
+                    #expect(compact.order == expected.order, "threads \(threads), \(direction), batches \(batchSizes)")
+                }
+            }
+        }
+    }
+
+    @Test func largeTieGroupsAndChineseNames() throws {
+        // Thousands of items with one 19-byte prefix: the radix passes run out of bytes and the
+        // whole group is ordered by full keys.
+        let collation = try IndexedCollation(locale: "zh_CN")
+        var generator = SeededGenerator(seed: 5)
+        let names = ["曾", "单", "解", "林", "Anna Andersson", "Anna Anderssonsson", "Anna Andersson "]
+        let texts = (0..<5000).map { _ in
+            Array(
+                (names[Int.random(in: 0..<names.count, using: &generator)]
+                    + String(repeating: "a", count: Int.random(in: 0...2, using: &generator))).utf8)
+        }
+        for threads in [1, 2] {
+            for readsChineseNames in [false, true] {
+                let options = SectioningOptions(threads: threads, readsChineseNames: readsChineseNames)
+                let expected = try Self.engineOrder(texts, collation: collation, options: options)
+                let compact = Self.compactOrder(texts, collation: collation, options: options, batchSizes: [777])
+                #expect(compact.titles == expected.titles)
+                #expect(compact.order == expected.order, "threads \(threads), Chinese names \(readsChineseNames)")
+            }
+        }
+    }
+
+    @Test func prefixesOrderLikeTheirKeys() {
+        // A key that ends inside the prefix is zero-padded: it goes before longer keys it starts.
+        let short: [UInt8] = [5, 6], longer: [UInt8] = [5, 6, 0, 1], other: [UInt8] = [5, 7]
+        func entry(_ key: [UInt8], section: Int = 1) -> PrefixEntry {
+            key.withUnsafeBufferPointer { PrefixEntry(section: section, key: $0, identifier: 0) }
+        }
+        #expect(PrefixEntry.precedes(entry(short), entry(longer)))
+        #expect(PrefixEntry.precedes(entry(longer), entry(other)))
+        #expect(PrefixEntry.precedes(entry(other, section: 0), entry(short)))
+        let twenty = (1...20).map { UInt8($0) }
+        var changedLast = twenty
+        changedLast[19] = 200
+        #expect(PrefixEntry.ties(entry(twenty), entry(changedLast)), "byte 20 is past the prefix")
+        for position in [18, 9, 3] {
+            changedLast[position] = 200
+            #expect(!PrefixEntry.ties(entry(twenty), entry(changedLast)))
+            #expect(PrefixEntry.precedes(entry(twenty), entry(changedLast)))
+        }
+        #expect((0..<20).map { entry(twenty).radixByte($0) } == [1] + (1...19).map { $0 })
+    }
+}
