@@ -277,7 +277,7 @@ extension AlphabeticalSort {
         else { return nil }
         return CompactBatches(
             collation: collation, sectioning: sectioning, inputSize: size, limit: limit, baseline: baseline,
-            expectedRecords: MemoryBudget.projectedLines(of: options.inputs, totalSize: size))
+            expectedRecords: { MemoryBudget.projectedLines(of: options.inputs, totalSize: size) })
     }
 
     /// Sorts the kept batches and writes them.

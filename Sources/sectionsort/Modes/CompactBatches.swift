@@ -18,15 +18,16 @@ final class CompactBatches {
 
     /// A compact sort for inputs of `inputSize` bytes whose peak may reach `limit`, in a process
     /// that takes `baseline` bytes before reading; nil when the entries would not fit beside the
-    /// input at all, or when `expectedRecords` (projected from the input's start) would not.
+    /// input at all, or when `expectedRecords` (projected from the input's start; asked only when
+    /// there is room) would not.
     init?(
         collation: IndexedCollation, sectioning: SectioningOptions, inputSize: Int, limit: Int, baseline: Int,
-        expectedRecords: Int? = nil
+        expectedRecords: () -> Int? = { nil }
     ) {
         self.baseline = baseline
         let room = limit - baseline - inputSize - MemoryBudget.compactWorkspace
         guard room > 0 else { return nil }
-        if let expectedRecords {
+        if let expectedRecords = expectedRecords() {
             // Batches take about an eighth of the budget (the input's size), a third of it bytes.
             let peak = MemoryBudget.compactPeak(
                 baseline: baseline, inputBytes: inputSize, records: expectedRecords, batchBytes: inputSize / 24,

@@ -33,7 +33,7 @@ enum MemoryBudget {
     /// physical memory; nil when the compact sort is not to be tried. `testRoom` (tests only: the
     /// `SECTIONSORT_TEST_COMPACT_ROOM` variable) raises the limit to that many bytes beyond
     /// `baseline`, the process's memory before reading, so that small test inputs take the compact
-    /// path: below some 60 MB of input, three times the input does not hold the process itself,
+    /// path: below some 80 MB of 15-byte lines, three times the input does not hold the process itself,
     /// the input and 24 bytes a record.
     static func compactLimit(limit: Int?, inputs: [String], baseline: Int, testRoom: Int?) -> Int? {
         guard limit == nil, let size = totalSize(of: inputs) else { return nil }
