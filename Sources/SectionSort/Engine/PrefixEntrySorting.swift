@@ -60,7 +60,7 @@ enum PrefixEntrySorting {
     ///   plus insertion sorts of groups of at most 32 entries.
     static func sort(_ entries: UnsafeMutableBufferPointer<PrefixEntry>, fromByte byte: Int) {
         if entries.count <= insertionSortLimit {
-            insertionSort(entries)
+            entries.insertionSort(by: PrefixEntry.precedes)
             return
         }
         if byte == PrefixEntry.radixBytes {
@@ -76,19 +76,6 @@ enum PrefixEntrySorting {
                 sort(UnsafeMutableBufferPointer(rebasing: entries[start..<start + counts[bucket]]), fromByte: byte + 1)
                 start += counts[bucket]
             }
-        }
-    }
-
-    private static func insertionSort(_ entries: UnsafeMutableBufferPointer<PrefixEntry>) {
-        guard entries.count > 1 else { return }
-        for index in 1..<entries.count {
-            let entry = entries[index]
-            var position = index
-            while position > 0 && PrefixEntry.precedes(entry, entries[position - 1]) {
-                entries[position] = entries[position - 1]
-                position -= 1
-            }
-            entries[position] = entry
         }
     }
 }

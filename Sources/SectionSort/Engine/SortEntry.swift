@@ -116,7 +116,7 @@ enum EntrySorting {
         }
         if count <= insertionSortLimit || byte == 8 {
             var data = source
-            if count <= insertionSortLimit { insertionSort(data) } else { data.sort(by: SortEntry.precedes) }
+            if count <= insertionSortLimit { data.insertionSort(by: SortEntry.precedes) } else { data.sort(by: SortEntry.precedes) }
             if dataInScratch { _ = entries.update(fromContentsOf: data) }
             return
         }
@@ -147,19 +147,6 @@ enum EntrySorting {
                     UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
                     dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset)
             }
-        }
-    }
-
-    private static func insertionSort(_ entries: UnsafeMutableBufferPointer<SortEntry>) {
-        guard entries.count > 1 else { return }
-        for index in 1..<entries.count {
-            let entry = entries[index]
-            var position = index
-            while position > 0 && SortEntry.precedes(entry, entries[position - 1]) {
-                entries[position] = entries[position - 1]
-                position -= 1
-            }
-            entries[position] = entry
         }
     }
 
