@@ -9,12 +9,7 @@ import Testing
 /// way. Test inputs are small, so the CLI tests give the compact sort room beyond the process
 /// itself (`SECTIONSORT_TEST_COMPACT_ROOM`); three times a 1.5 MB input is less than the process.
 @Suite struct CompactSortTests {
-    private static func scratchDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-\(name)-\(getpid())")
-        try? FileManager.default.removeItem(at: url)
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("runs"), withIntermediateDirectories: true)
-        return url
-    }
+    private static func scratchDirectory(_ name: String) throws -> URL { try ExternalSortTests.scratchDirectory(name) }
 
     /// Lines that tie on long starts, repeat, and come with CRLF, empty lines and a last line
     /// without a line ending.

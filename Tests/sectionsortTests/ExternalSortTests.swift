@@ -4,8 +4,9 @@ import Testing
 /// `--memory-limit`: inputs past the limit are sorted in runs on disk and merged; the output must
 /// be the in-memory output, byte for byte, and the runs must be gone afterwards.
 @Suite struct ExternalSortTests {
-    /// A fresh directory for one test's inputs and runs, removed by the caller.
-    private static func scratchDirectory(_ name: String) throws -> URL {
+    /// A fresh directory for one test's inputs and runs (its `runs` folder made), removed by the
+    /// caller; the compact layout's tests use it too.
+    static func scratchDirectory(_ name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-\(name)-\(getpid())")
         try? FileManager.default.removeItem(at: url)
         try FileManager.default.createDirectory(at: url.appendingPathComponent("runs"), withIntermediateDirectories: true)
