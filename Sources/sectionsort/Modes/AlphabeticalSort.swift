@@ -269,8 +269,10 @@ extension AlphabeticalSort {
     /// The compact in-memory sort, when the inputs are lines of regular files, no
     /// `--memory-limit` is given, and the collation's sections fit it.
     fileprivate func makeCompactBatches() -> CompactBatches? {
+        guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation) else { return nil }
+        // Read only where the compact layout may be used: csv, tsv, jsonl and readings never need it.
         let baseline = MemoryBudget.residentBytes()
-        guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation),
+        guard
             let limit = MemoryBudget.compactLimit(
                 limit: options.memoryLimit, inputs: options.inputs, baseline: baseline, testRoom: options.compactTestRoom),
             let size = MemoryBudget.totalSize(of: options.inputs)
