@@ -11,7 +11,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
-        .executable(name: "sectionsort", targets: ["sectionsort"]),
+        .executable(name: "sectionsort", targets: ["SectionSortCLI"]),
         .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
@@ -29,8 +29,10 @@ let package = Package(
             name: "SectionSort",
             dependencies: ["SectionSortICU"]
         ),
+        // The command-line tool: its folder is not named after the executable, so that no two
+        // paths of the repository differ only in letter case (one folder on macOS and Windows).
         .executableTarget(
-            name: "sectionsort",
+            name: "SectionSortCLI",
             dependencies: ["SectionSort"]
         ),
         .executableTarget(
@@ -43,8 +45,8 @@ let package = Package(
             dependencies: ["SectionSort"]
         ),
         .testTarget(
-            name: "sectionsortTests",
-            dependencies: ["sectionsort"]
+            name: "SectionSortCLITests",
+            dependencies: ["SectionSortCLI"]
         ),
     ],
     swiftLanguageModes: [.v6]

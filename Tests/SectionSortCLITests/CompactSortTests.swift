@@ -2,7 +2,7 @@ import Foundation
 @_spi(CommandLine) import SectionSort
 import Testing
 
-@testable import sectionsort
+@testable import SectionSortCLI
 
 /// The default mode sorts lines from regular files in the compact layout when its projected peak
 /// fits three times the input, and through sorted runs otherwise; the output is the same either

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import sectionsort
+@testable import SectionSortCLI
 
 /// The run format: keys front coded against the entry before in the same section.
 @Suite struct SortedRunTests {
