@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SectionSort
+import SectionSort
 
 /// The benchmark's steps: the seeds' sizes, the headline comparison, thread and size scaling.
 struct BenchmarkRun {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SectionSort
+import SectionSort
 
 /// A sectioned result reduced to what must be identical between contenders.
 struct SectionedOutput: Equatable {

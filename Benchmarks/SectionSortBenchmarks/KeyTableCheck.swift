@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SectionSort
+import SectionSort
 
 /// `--check-key-tables`: every locale's key table against ICU, byte for byte.
 enum KeyTableCheck {

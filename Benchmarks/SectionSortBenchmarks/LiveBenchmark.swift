@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// Live lists against sectioning again: inserting one item, applying a batch of 1,000 edits, and
 /// searching, on a list of n generated names (`--live`, default n = 1,000,000). Every contender's

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SectionSort
+import SectionSort
 
 /// Where a benchmark ran, so that runs on different machines are not compared by mistake.
 struct MachineInfo: Codable {

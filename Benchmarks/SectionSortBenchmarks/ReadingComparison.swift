@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SectionSort
+import SectionSort
 
 /// The cost of readings: Chinese names sectioned with ``SectioningOptions/readsChineseNames``
 /// against the same names without it, and a reading function that gives no reading against none.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(CommandLine) @testable import SectionSort
+@testable import SectionSort
 
 @Suite struct AvailableProcessorsTests {
     @Test func readsTheAffinityMaskOfProcStatus() {

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@_spi(CommandLine) @testable import SectionSort
+@testable import SectionSort
 
 /// The compact sorter keeps 19 key bytes per item and sorts tie groups by keys computed again: its
 /// order and sections must be the full-key engine's, byte for byte, above all where prefixes tie.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SectionSort
+@testable import SectionSort
 
 /// The benchmark's ICU comparator (`ucol_strcollUTF8` on every comparison) must order strings as
 /// their sort keys do, or the benchmark would time a different sort.

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Benchmarks) @_spi(CommandLine) @testable import SectionSort
+@testable import SectionSort
 
 /// Readings: names sectioned and ordered as people read them (yomigana, Chinese surnames).
 @Suite struct ReadingTests {

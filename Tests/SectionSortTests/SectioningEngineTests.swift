@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Benchmarks) @testable import SectionSort
+@testable import SectionSort
 
 @Suite struct SectioningEngineTests {
     /// Small chunks and pieces so that a few hundred items exercise splitting and merging.

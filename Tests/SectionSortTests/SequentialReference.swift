@@ -1,4 +1,4 @@
-@_spi(Benchmarks) @testable import SectionSort
+@testable import SectionSort
 
 /// The plain, one-thread way to section: one collator, keys by `ucol_getSortKey`, the standard
 /// library's sort with a comparator, grouping afterwards. The engine must match it exactly.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Benchmarks) @testable import SectionSort
+@testable import SectionSort
 
 @Suite struct SortKeyTableTests {
     /// The table's key of `text`, or nil when the table leaves it to ICU (and then wrote nothing).

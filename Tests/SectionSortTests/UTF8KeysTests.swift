@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@_spi(Benchmarks) @_spi(CommandLine) @testable import SectionSort
+@testable import SectionSort
 
 /// Keys read in place from UTF-8 bytes, as the command-line tool does, must be the keys of the
 /// strings those bytes decode to: ill-formed bytes become U+FFFD exactly as in Swift.

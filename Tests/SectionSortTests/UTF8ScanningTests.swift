@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(CommandLine) @testable import SectionSort
+@testable import SectionSort
 
 /// The scans that read lines check UTF-8 and find line feeds eight bytes at a time (whole words
 /// of ASCII and two-byte sequences at once), and keys are transcoded to UTF-16 eight ASCII bytes

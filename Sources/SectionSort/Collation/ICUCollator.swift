@@ -25,8 +25,7 @@ private var fresh: SSICUStatus { SSICU_ZERO_ERROR }
 /// engine uses `table` for large inputs and `utf16Whole` otherwise (ICU's UTF-16 collation
 /// iterator has a fast path that its generic character iterator lacks, which outweighs our
 /// transcoding).
-@_spi(Benchmarks)
-public enum SortKeyMethod: String, Sendable, CaseIterable {
+package enum SortKeyMethod: String, Sendable, CaseIterable {
     /// `ucol_nextSortKeyPart` over a UTF-8 character iterator: reads the String's own storage.
     case utf8Incremental
     /// `ucol_getSortKey` over a UTF-16 copy of the string, transcoded into a reused buffer.

@@ -1,8 +1,7 @@
 extension IndexedCollation {
     /// ICU's `Han-Latin/Names` transform of `text`, computed whole (slow: for checking the engine's
     /// cached readings).
-    @_spi(Benchmarks)
-    public func chineseNameTransform(_ text: String) -> String {
+    package func chineseNameTransform(_ text: String) -> String {
         chineseNameReader()?.transformWhole(text) ?? text
     }
 

@@ -20,10 +20,10 @@ public struct SectioningOptions: Sendable, Hashable {
     /// name, and words and places with surname readings (乐山, the city Lèshān, as yuè shān).
     public var readsChineseNames = false
     /// How keys are computed (for benchmarks; the default is the faster method).
-    @_spi(Benchmarks) public var keyMethod: SortKeyMethod = .table
+    package var keyMethod: SortKeyMethod = .table
     /// Stop once keys and sections are computed, to time that floor (for benchmarks). The result
     /// is then empty.
-    @_spi(Benchmarks) public var stopsAfterKeys = false
+    package var stopsAfterKeys = false
 
     /// Creates options: ascending, empty sections left out, all cores, keys read as they are.
     public init(

@@ -7,9 +7,8 @@ import Synchronization
 /// `read(item, body)` must call `body` once, synchronously, with the bytes of item `item`'s primary
 /// key and of its secondary key (nil when there is none); it is called from several threads at once.
 /// Ill-formed UTF-8 counts as U+FFFD.
-@_spi(CommandLine)
-public struct UTF8Keys: Sendable {
-    public let count: Int
+package struct UTF8Keys: Sendable {
+    package let count: Int
     let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void
     /// Reads each item's reading the same way (nil or empty: none); nil when the items have none.
     let readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
@@ -17,7 +16,7 @@ public struct UTF8Keys: Sendable {
     /// - Parameter readReading: when the items have readings (``IndexedCollation/sections(of:by:reading:then:options:)``),
     ///   calls its second argument once, synchronously, with the bytes of item `item`'s reading
     ///   (nil or empty when it has none); it is called from several threads at once.
-    public init(
+    package init(
         count: Int,
         read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void,
         readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil
@@ -38,21 +37,20 @@ public struct UTF8Keys: Sendable {
 
 /// The engine's result without a copy of the items: positions in output order and the sections,
 /// in display order, as ranges of those positions.
-@_spi(CommandLine)
-public struct SectionedOrder: Sendable {
-    public struct Section: Sendable {
-        public var title: String
+package struct SectionedOrder: Sendable {
+    package struct Section: Sendable {
+        package var title: String
         /// The section's place among all sections in display order (empty ones included): the
         /// first field of an ordering key.
-        public var rank: Int
+        package var rank: Int
         /// Where the section's items are in ``SectionedOrder/order``.
-        public var positions: Range<Int>
+        package var positions: Range<Int>
     }
 
     /// Item numbers; each section's are contiguous.
-    public var order: [Int]
+    package var order: [Int]
     /// The sections in display order (empty ones only with ``SectioningOptions/includesEmptySections``).
-    public var sections: [Section]
+    package var sections: [Section]
 }
 
 extension IndexedCollation {
@@ -65,8 +63,7 @@ extension IndexedCollation {
     ///     ``orderingKey(primary:reading:secondary:options:listHasReadings:)``); for writing sorted runs with their keys.
     ///     The function may be called from several threads at once during the call.
     /// - Complexity: O(n·m + n log n), as ``sections(of:by:options:)``.
-    @_spi(CommandLine)
-    public func sectionedOrder(
+    package func sectionedOrder(
         of keys: UTF8Keys, options: SectioningOptions,
         progress: (@Sendable (SectioningProgress) -> Void)? = nil,
         sortedKeys: ((SectionedOrder, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil
@@ -96,8 +93,7 @@ extension IndexedCollation {
     }
 
     /// The titles of all sections in display order for `options`: ranks name them.
-    @_spi(CommandLine)
-    public func sectionTitlesInDisplayOrder(_ options: SectioningOptions) -> [String] {
+    package func sectionTitlesInDisplayOrder(_ options: SectioningOptions) -> [String] {
         displayOrder(options).map { sectionTitles[$0] }
     }
 
@@ -106,8 +102,7 @@ extension IndexedCollation {
     /// items, valid during the call. Chunks run on several threads at once.
     ///
     /// - Complexity: O(n·m) for n items of average length m, divided among the threads.
-    @_spi(CommandLine)
-    public func forEachOrderingKey(
+    package func forEachOrderingKey(
         of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096,
         _ body: @Sendable (_ chunk: Range<Int>, _ keyOf: (Int) -> (rank: Int, key: UnsafeBufferPointer<UInt8>)) -> Void
     ) {

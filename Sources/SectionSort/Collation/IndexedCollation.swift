@@ -150,8 +150,7 @@ public final class IndexedCollation: Sendable {
     /// every comparison (`ucol_strcollUTF8`): what an app that sorts with ICU's comparator instead
     /// of computing keys does, for the benchmark to compare with. The comparator must not escape
     /// `body` or be used on another thread.
-    @_spi(Benchmarks)
-    public func withUTF8Comparator<Result>(
+    package func withUTF8Comparator<Result>(
         _ body: (_ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int) -> Result
     ) -> Result {
         withWorkerCollator { collator in body { collator.compare(utf8: $0, $1) } }

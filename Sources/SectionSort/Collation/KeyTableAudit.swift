@@ -1,17 +1,16 @@
 /// A comparison of a collation's ``SortKeyTable`` with ICU: the keys of every character the table
 /// covers and of random texts of them, byte for byte (for `sectionsort-bench --check-key-tables`).
-@_spi(Benchmarks)
-public struct KeyTableAudit: Sendable {
+package struct KeyTableAudit: Sendable {
     /// Whether the collator's settings allow a table (see ``ICUCollator/plainSortKeyLevels``).
-    public var hasTable: Bool
+    package var hasTable: Bool
     /// How many code points below U+0800 the table covers.
-    public var coveredCodePoints: Int
+    package var coveredCodePoints: Int
     /// How many keys were compared: one per covered code point and the random texts.
-    public var keysCompared: Int
+    package var keysCompared: Int
     /// Texts whose table key differs from ICU's (at most 10).
-    public var mismatches: [String]
+    package var mismatches: [String]
     /// How long building the table took.
-    public var buildSeconds: Double
+    package var buildSeconds: Double
 }
 
 extension IndexedCollation {
@@ -20,8 +19,7 @@ extension IndexedCollation {
     /// from the ASCII letters, space, hyphen and apostrophe, as names are), drawn with `seed`.
     ///
     /// - Complexity: O(c + r·m) ICU keys for c covered characters and r texts of length m.
-    @_spi(Benchmarks)
-    public func auditKeyTable(randomTexts: Int, seed: UInt64) -> KeyTableAudit {
+    package func auditKeyTable(randomTexts: Int, seed: UInt64) -> KeyTableAudit {
         collator.withLock { collator in
             let clock = ContinuousClock()
             var table: SortKeyTable?

@@ -1,9 +1,8 @@
 /// Day arithmetic of the proleptic Gregorian calendar, the one ISO 8601 timestamps are written in
 /// (H. Hinnant's algorithms): exact for every year, with no calendar object and no allocation.
-@_spi(CommandLine)
-public enum CivilDays {
+package enum CivilDays {
     /// Days since 1970-01-01 of a proleptic Gregorian date (year 0 is 1 BC).
-    public static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    package static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -13,7 +12,7 @@ public enum CivilDays {
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01.
-    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097

@@ -7,10 +7,9 @@ import Foundation
 /// only take turns on them. Like GNU `nproc` (and so `sort --parallel`'s default), this counts the
 /// processors in the process's affinity mask, read from `/proc/self/status` because Swift cannot
 /// call glibc's `sched_getaffinity` (a GNU extension the Glibc module leaves out).
-@_spi(CommandLine) @_spi(Benchmarks)
-public enum AvailableProcessors {
+package enum AvailableProcessors {
     /// The processors this process may run on; at least 1.
-    public static let count: Int = {
+    package static let count: Int = {
         #if os(Linux)
         if let allowed = processorCount(inStatus: (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "") {
             return allowed

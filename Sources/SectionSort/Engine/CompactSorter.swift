@@ -19,28 +19,27 @@ import Foundation
 /// `append` and `sort` mutate only on the calling thread and inside their own parallel phases
 /// (each job writes its own entries, joined before they return); after `sort` the entries are
 /// only read.
-@_spi(CommandLine)
-public final class CompactSorter: @unchecked Sendable {
+package final class CompactSorter: @unchecked Sendable {
     /// Calls its second argument once, synchronously, with the key text (UTF-8) of the item with
     /// the identifier given; called from several threads at once.
-    public typealias KeyReader = @Sendable (_ identifier: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    package typealias KeyReader = @Sendable (_ identifier: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
 
     /// Bytes each item takes.
-    public static let bytesPerItem = MemoryLayout<PrefixEntry>.stride
+    package static let bytesPerItem = MemoryLayout<PrefixEntry>.stride
 
     private let collation: IndexedCollation
     private let options: SectioningOptions
     private let entries: UnsafeMutableBufferPointer<PrefixEntry>
     /// Items appended so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
     private var sections: [SectionedOrder.Section] = []
 
     /// Whether `collation`'s sections fit a prefix entry's section byte.
-    public static func supports(_ collation: IndexedCollation) -> Bool { collation.sectionTitles.count <= 256 }
+    package static func supports(_ collation: IndexedCollation) -> Bool { collation.sectionTitles.count <= 256 }
 
     /// A sorter for at most `capacity` items. Memory is reserved, not touched: pages count only
     /// once entries are written to them.
-    public init(collation: IndexedCollation, options: SectioningOptions, capacity: Int) {
+    package init(collation: IndexedCollation, options: SectioningOptions, capacity: Int) {
         precondition(Self.supports(collation), "the compact sorter handles at most 256 sections")
         self.collation = collation
         self.options = options
@@ -50,13 +49,13 @@ public final class CompactSorter: @unchecked Sendable {
     deinit { entries.deallocate() }
 
     /// The most items the sorter holds.
-    public var capacity: Int { entries.count }
+    package var capacity: Int { entries.count }
 
     /// Computes the entries of `keys` (primary keys only), one chunk per job on the configured
     /// threads. `identifiers(i)` names key `i`; identifiers must ascend across all calls.
     ///
     /// - Complexity: O(n·m) for n keys of average length m, divided among the threads.
-    public func append(_ keys: UTF8Keys, identifiers: @Sendable (Int) -> UInt32) {
+    package func append(_ keys: UTF8Keys, identifiers: @Sendable (Int) -> UInt32) {
         precondition(keys.readReading == nil, "the compact sorter does not take readings")
         precondition(count + keys.count <= capacity, "more items than the sorter's capacity")
         let total = keys.count
@@ -99,7 +98,7 @@ public final class CompactSorter: @unchecked Sendable {
     /// - Parameter keyOf: reads an item's key text again, for the items in tie groups.
     /// - Complexity: O(n · d) in-place radix passes for d distinguishing prefix bytes, plus the
     ///   keys of the items in tie groups, computed again.
-    public func sort(keyOf: @escaping KeyReader) -> [SectionedOrder.Section] {
+    package func sort(keyOf: @escaping KeyReader) -> [SectionedOrder.Section] {
         let sorted = UnsafeMutableBufferPointer(rebasing: entries[0..<count])
         let pool = WorkerPool(threads: options.threads)
         // The first pass, by section, gives the section ranges; the second, by the first key byte,
@@ -152,7 +151,7 @@ public final class CompactSorter: @unchecked Sendable {
 
     /// The identifier of the item at `position` of the sorted order.
     @inline(__always)
-    public func identifier(at position: Int) -> UInt32 {
+    package func identifier(at position: Int) -> UInt32 {
         precondition(position >= 0 && position < count, "position out of range")
         return entries[position].identifier
     }

@@ -6,8 +6,7 @@ extension IndexedCollation {
     ///
     /// - Complexity: O(n·w·q) for n items of w words and a query of q characters, divided among
     ///   the threads.
-    @_spi(CommandLine)
-    public func positions(matching query: String, in keys: UTF8Keys, threads: Int?, chunkSize: Int = 8192) -> [Int] {
+    package func positions(matching query: String, in keys: UTF8Keys, threads: Int?, chunkSize: Int = 8192) -> [Int] {
         let queryKey = LiveKeyMaker(collation: self, options: SectioningOptions()).primaryKey(of: query)
         if queryKey.isEmpty { return Array(0..<keys.count) }
         let chunkCount = (keys.count + chunkSize - 1) / chunkSize

@@ -4,13 +4,12 @@
 /// The engine reads keys straight from input bytes (no `String` per item), so the bytes it sees
 /// may not have been validated; decoding them this way keeps every read in bounds and gives a
 /// lossy key the same characters a lossy `String` would have.
-@_spi(CommandLine)
-public enum UTF8Decoding {
+package enum UTF8Decoding {
     /// The offset of the first byte of `bytes` that does not begin a well-formed UTF-8 sequence,
     /// or nil when all of `bytes` is well-formed.
     ///
     /// - Complexity: O(n).
-    public static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         lineFeedsAndFirstInvalidOffset(bytes, validating: true).firstInvalid
     }
 
@@ -21,7 +20,7 @@ public enum UTF8Decoding {
     /// The count covers all of `bytes` only when the offset is nil; after an invalid byte it stops.
     ///
     /// - Complexity: O(n).
-    public static func lineFeedsAndFirstInvalidOffset(
+    package static func lineFeedsAndFirstInvalidOffset(
         _ bytes: UnsafeBufferPointer<UInt8>, validating: Bool
     ) -> (lineFeeds: Int, firstInvalid: Int?) {
         guard let base = bytes.baseAddress else { return (0, nil) }
@@ -93,7 +92,7 @@ public enum UTF8Decoding {
     ///
     /// - Complexity: O(n).
     @inlinable @inline(__always)
-    public static func nextLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package static func nextLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return bytes.count }
         let raw = UnsafeRawPointer(base)
         var offset = start
@@ -111,7 +110,7 @@ public enum UTF8Decoding {
     /// The high bit of each byte of `word` (read little-endian) that is a line feed, and no other bit (exact: no
     /// carry crosses bytes, since each byte's low seven bits plus 0x7F stay below 0x100).
     @inlinable @inline(__always)
-    public static func lineFeedMask(_ word: UInt64) -> UInt64 {
+    package static func lineFeedMask(_ word: UInt64) -> UInt64 {
         let difference = word ^ 0x0A0A_0A0A_0A0A_0A0A
         return ~(((difference & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | difference) & highBits
     }

@@ -1,4 +1,4 @@
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// Reads CSV and TSV with a header row: RFC 4180 quoting ("a ""quoted"" field", delimiters and
 /// line breaks inside quotes), LF or CRLF record endings.

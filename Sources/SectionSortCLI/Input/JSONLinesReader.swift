@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// Reads JSON Lines: one JSON object a line, sectioned by one of its string fields. Blank lines
 /// (only spaces and tabs) may end an input, as GNU tools and jq allow, but not come between

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// Splits input into lines: LF or CRLF ends a line, and a final line ending does not make an
 /// extra, empty record.

@@ -1,4 +1,4 @@
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// A batch of records: the input bytes they came from, where each record's bytes are, and the
 /// bytes of their keys. No string is made per record: the engine reads keys in place.

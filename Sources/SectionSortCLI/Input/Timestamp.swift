@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// ISO 8601 timestamps with a UTC offset, parsed and printed without Foundation's formatters
 /// (which cost microseconds per call): 2018-11-04T12:00:00-02:00, 2018-11-04T14:00:00.250Z,

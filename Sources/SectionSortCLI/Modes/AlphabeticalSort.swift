@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// The alphabetical mode: a batch that fits the memory budget is sorted in memory and written;
 /// larger inputs become sorted runs in a temporary directory, merged into the output.

@@ -1,4 +1,4 @@
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// The batches of a default-mode sort kept for the compact in-memory sort: their lines
 /// (``CompactLines``) and a ``CompactSorter`` holding each record's entry, computed as its batch

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// `--by date`: parse each key as an instant, group by period in the time zone.
 func runDateMode(_ options: CommandLineOptions) throws(CLIError) {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// The identity record, then a key record per record (``KeyRecord``), in input order. Keys are
 /// computed in parallel, a window of records at a time, and written in order. POSITION is the

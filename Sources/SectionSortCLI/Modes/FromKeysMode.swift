@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// `--from-keys`: key records (``KeyRecord``) sorted by bytes, from one stream or several sorted
 /// parts merged as they are read, become sections in any output format, written as they come: the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// The program: options → batches of records → sections (in memory, or through sorted runs on
 /// disk) → output. Errors end it with a sysexits code and one line on standard error; on a data

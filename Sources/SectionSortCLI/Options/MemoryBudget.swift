@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(CommandLine) import SectionSort
+import SectionSort
 
 /// What kind of sections are written, for the formats that say so.
 enum SectionContext {
