@@ -51,17 +51,22 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Parameters:
     ///   - locale: an ICU or BCP 47 locale identifier, such as "sv_SE", "zh-Hant" or "de@collation=phonebook".
-    ///   - options: strength, numeric ordering and where "#" goes.
+    ///   - options: strength, numeric ordering, punctuation, normalization, case order and where
+    ///     "#" goes. Collation keywords of `locale` ("en-u-kn") set what these leave at their
+    ///     defaults.
     /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator (its data is missing or it is out of memory).
+    ///   collator (its data is missing or it is out of memory);
+    ///   ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` when a keyword
+    ///   of `locale` contradicts `options`.
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
     public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
         let canonical = LocaleIdentifier.canonical(locale)
+        let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
         let collator: ICUCollator, primaryCollator: ICUCollator
         let index: AlphabeticIndex
         do {
-            collator = try ICUCollator(locale: canonical, settings: options.icuSettings)
+            collator = try ICUCollator(locale: canonical, settings: settings)
             primaryCollator = try collator.primaryOnlyClone()
             index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator)
         } catch {
@@ -87,8 +92,7 @@ public final class IndexedCollation: Sendable {
 
     /// Creates the collation of `locale`.
     ///
-    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator.
+    /// - Throws: as ``init(locale:options:)-(String,_)``.
     /// - Complexity: as ``init(locale:options:)-(String,_)``.
     public convenience init(locale: Locale, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
         try self.init(locale: locale.identifier(.icu), options: options)
@@ -97,8 +101,7 @@ public final class IndexedCollation: Sendable {
     /// The collation of the user's current locale (`Locale.current`), as
     /// `UILocalizedIndexedCollation.current()` gives it.
     ///
-    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator.
+    /// - Throws: as ``init(locale:options:)-(String,_)``.
     public static func current(options: CollationOptions = CollationOptions()) throws(SectionSortError) -> IndexedCollation {
         try IndexedCollation(locale: Locale.current, options: options)
     }

@@ -49,11 +49,7 @@ struct SectionsFromKeys {
         let made = keyed.options
         let collation: IndexedCollation
         do {
-            collation = try IndexedCollation(
-                locale: keyed.requestedLocale,
-                options: CollationOptions(
-                    ignoresCase: made.ignoreCase, ignoresAccents: made.ignoreAccents, numeric: made.numeric,
-                    otherSection: made.otherFirst ? .first : .last))
+            collation = try IndexedCollation(locale: keyed.requestedLocale, options: made.collationOptions)
         } catch {
             throw CLIError(code: .software, message: error.description)
         }

@@ -45,11 +45,11 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
     do {
-        collation = try IndexedCollation(
-            locale: localeID,
-            options: CollationOptions(
-                ignoresCase: options.ignoreCase, ignoresAccents: options.ignoreAccents, numeric: options.numeric,
-                otherSection: options.otherFirst ? .first : .last))
+        collation = try IndexedCollation(locale: localeID, options: options.collationOptions)
+    } catch .conflictingCollationSetting(_, let keyword, let option) {
+        throw .usage(
+            "--locale '\(Echo.bounded(localeID))' sets \(keyword), which contradicts \(CommandLineOptions.flag(forCollationOption: option)): give the setting once"
+        )
     } catch {
         // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
         throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSort
 
 /// What the command line asked for.
 struct CommandLineOptions {
@@ -26,6 +27,10 @@ struct CommandLineOptions {
     var ignoreCase = false
     var ignoreAccents = false
     var numeric = false
+    /// --ignore-punctuation, --normalize, --case-first: see CommandLineOptions+Collation.swift.
+    var ignorePunctuation = false
+    var normalize = false
+    var caseFirst: CollationOptions.CaseFirst?
     var descending = false
     var otherFirst = false
     var emitKeys = false
@@ -94,6 +99,11 @@ struct CommandLineOptions {
           -i, --ignore-case          "a" and "A" are equal (equal records keep input order)
               --ignore-accents       "e" and "é" are equal
           -n, --numeric              digits by value: "Track 2" before "Track 10"
+              --ignore-punctuation   skip spaces and punctuation: "de la Cruz" beside
+                                     "Delacruz", "'Til Tuesday" under T
+              --normalize            sort canonically equivalent text alike, in any
+                                     normalization form (slower)
+              --case-first WHICH     upper ("Apple" before "apple") or lower
           -r, --descending           Z to A ("#" stays last)
               --chinese-names        read keys with Han characters as Chinese personal names
                                      (ICU's Han-Latin/Names: 曾 zēng, 单 shàn) and section
@@ -239,6 +249,8 @@ struct CommandLineOptions {
             case "-i", "--ignore-case": options.ignoreCase = true
             case "--ignore-accents": options.ignoreAccents = true
             case "-n", "--numeric": options.numeric = true
+            case "--ignore-punctuation", "--normalize", "--case-first":
+                try options.parseCollationFlag(name, value: { () throws(CLIError) in try value(for: name, inline: inline) })
             case "-r", "--descending": options.descending = true
             case "--other-first": options.otherFirst = true
             case "--emit-keys": options.emitKeys = true
@@ -266,7 +278,7 @@ struct CommandLineOptions {
                 && [
                     "--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
                     "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
-                    "--from-keys", "--zero-terminated", "--chinese-names",
+                    "--from-keys", "--zero-terminated", "--chinese-names", "--ignore-punctuation", "--normalize",
                 ].contains(name)
             {
                 throw .usage("option '\(Echo.bounded(name))' takes no value")
@@ -274,7 +286,8 @@ struct CommandLineOptions {
             if [
                 "-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
                 "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
-                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names",
+                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names", "--ignore-punctuation",
+                "--normalize", "--case-first",
             ].contains(name) {
                 options.orderingGiven.append(name)
             }

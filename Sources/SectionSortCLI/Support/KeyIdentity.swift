@@ -20,6 +20,10 @@ struct KeyIdentity: Equatable {
     var ignoreCase = false
     var ignoreAccents = false
     var numeric = false
+    var ignorePunctuation = false
+    var normalize = false
+    /// "upper", "lower", or nil for the locale's default.
+    var caseFirst: String?
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines
@@ -38,6 +42,9 @@ struct KeyIdentity: Equatable {
         ignoreCase = options.ignoreCase
         ignoreAccents = options.ignoreAccents
         numeric = options.numeric
+        ignorePunctuation = options.ignorePunctuation
+        normalize = options.normalize
+        caseFirst = options.caseFirst.map { $0 == .upper ? "upper" : "lower" }
         descending = options.descending
         otherFirst = options.otherFirst
         inputFormat = options.inputFormat
@@ -54,7 +61,8 @@ struct KeyIdentity: Equatable {
         return "{\"sectionsort\": \(string(sectionsort)), \"keyFormat\": \(format), \"icu\": \(string(version.icu)), "
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
             + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
-            + "\"numeric\": \(numeric), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
+            + "\"numeric\": \(numeric), \"ignorePunctuation\": \(ignorePunctuation), \"normalize\": \(normalize), "
+            + "\"caseFirst\": \(string(caseFirst)), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
             + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
             + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
     }
@@ -92,6 +100,9 @@ struct KeyIdentity: Equatable {
         identity.ignoreCase = flag("ignoreCase")
         identity.ignoreAccents = flag("ignoreAccents")
         identity.numeric = flag("numeric")
+        identity.ignorePunctuation = flag("ignorePunctuation")
+        identity.normalize = flag("normalize")
+        identity.caseFirst = string("caseFirst")
         identity.descending = flag("descending")
         identity.otherFirst = flag("otherFirst")
         identity.inputFormat = input
@@ -120,6 +131,9 @@ struct KeyIdentity: Equatable {
         options.ignoreCase = ignoreCase
         options.ignoreAccents = ignoreAccents
         options.numeric = numeric
+        options.ignorePunctuation = ignorePunctuation
+        options.normalize = normalize
+        options.caseFirst = caseFirst.map { $0 == "upper" ? .upper : .lower }
         options.descending = descending
         options.otherFirst = otherFirst
         options.inputFormat = inputFormat
