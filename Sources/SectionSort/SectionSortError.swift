@@ -11,6 +11,9 @@ public enum SectionSortError: Error, Sendable, Hashable, CustomStringConvertible
     /// "kn (colnumeric=no)" for "-u-kn-false") that contradicts the ``CollationOptions`` property
     /// `option` (such as "numeric"). Give the setting in one place.
     case conflictingCollationSetting(locale: String, keyword: String, option: String)
+    /// ``LeadingArticles/languages`` names a language that ``LeadingArticles/articlesByLanguage``
+    /// lacks (add its articles with ``LeadingArticles/additionalArticles``).
+    case unknownArticleLanguage(String)
     /// The time zone identifier is not one the system knows (it is never silently taken as UTC).
     case unknownTimeZone(String)
 
@@ -20,6 +23,9 @@ public enum SectionSortError: Error, Sendable, Hashable, CustomStringConvertible
             "cannot create a collation for locale '\(locale)': \(icuError)"
         case .conflictingCollationSetting(let locale, let keyword, let option):
             "the locale '\(locale)' sets \(keyword), which contradicts the option \(option): give the setting in one place"
+        case .unknownArticleLanguage(let language):
+            "no leading articles are known for the language '\(language)' (known: "
+                + LeadingArticles.articlesByLanguage.keys.sorted().joined(separator: ", ") + "); give its articles as additional articles"
         case .unknownTimeZone(let identifier):
             "unknown time zone '\(identifier)'"
         }

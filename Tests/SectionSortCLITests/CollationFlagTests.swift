@@ -78,3 +78,44 @@ import Testing
         #expect(sections.stdout == "A\n  Apple\n  apple\n\nT\n  'Til Tuesday\n")
     }
 }
+
+/// --ignore-articles[=LANGS].
+@Suite struct IgnoreArticlesFlagTests {
+    @Test func theLocalesArticlesAreSkippedAndRecordsWrittenUnchanged() throws {
+        let input = "The Beatles\nBeach Boys\nThe Who\nA Tribe Called Quest\n"
+        let result = try SectionSortCommand.run(["-l", "en_US", "--ignore-articles"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "B\n  Beach Boys\n  The Beatles\n\nT\n  A Tribe Called Quest\n\nW\n  The Who\n")
+        let plain = try SectionSortCommand.run(["-l", "en_US"], stdin: input)
+        #expect(plain.stdout == "A\n  A Tribe Called Quest\n\nB\n  Beach Boys\n\nT\n  The Beatles\n  The Who\n")
+    }
+
+    @Test func listedLanguagesAddTheirArticles() throws {
+        let result = try SectionSortCommand.run(["-l", "en_US", "--ignore-articles=fr,de", "-o", "jsonl"], stdin: "Le Tigre\nDie Ärzte\n")
+        #expect(result.stdout == "{\"section\": \"A\", \"record\": \"Die Ärzte\"}\n{\"section\": \"T\", \"record\": \"Le Tigre\"}\n")
+        let unknown = try SectionSortCommand.run(["--ignore-articles=sv"], stdin: "a\n")
+        #expect(unknown.status == 64 && unknown.stderr.contains("'sv'"), "\(unknown.stderr)")
+        #expect(unknown.stdout.isEmpty)
+    }
+
+    @Test func aFileAfterTheFlagIsAFile() throws {
+        try withScratchDirectory { directory in
+            let file = directory.appendingPathComponent("bands.txt")
+            try "The Cure\n".write(to: file, atomically: true, encoding: .utf8)
+            let result = try SectionSortCommand.run(["--ignore-articles", file.path])
+            #expect(result.stdout == "C\n  The Cure\n", "\(result.stderr)")
+        }
+    }
+
+    @Test func keysMadeApartSkipTheArticlesToo() throws {
+        let flags = ["-l", "en_US", "--ignore-articles=fr"]
+        let input = "The Beatles\nLe Tigre\nAbba\n"
+        let keys = try SectionSortCommand.run(["--emit-keys"] + flags, stdin: input)
+        #expect(keys.stdout.contains("\"ignoreArticles\": \"fr\""))
+        let sorted = try SectionSortCommand.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: keys.stdoutBytes, environment: ["LC_ALL": "C"])
+        let sections = try SectionSortCommand.run(["--from-keys"], stdinBytes: sorted.stdoutBytes)
+        #expect(sections.status == 0, "\(sections.stderr)")
+        #expect(sections.stdout == "A\n  Abba\n\nB\n  The Beatles\n\nT\n  Le Tigre\n")
+    }
+}

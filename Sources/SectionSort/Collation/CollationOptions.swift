@@ -45,12 +45,15 @@ public struct CollationOptions: Hashable, Sendable {
     /// Which of two strings that differ only in case comes first; nil keeps the locale's default.
     /// Has no effect when ``ignoresCase`` is true.
     public var caseFirst: CaseFirst?
+    /// Leading articles to skip: with ``LeadingArticles``, "The Beatles" sorts and sections as
+    /// "Beatles", under B; the item is shown unchanged. Nil (the default) skips none.
+    public var ignoredArticles: LeadingArticles?
 
     /// Creates options; the defaults compare as ICU does by default (tertiary strength) and put "#" last.
     public init(
         ignoresCase: Bool = false, ignoresAccents: Bool = false, numeric: Bool = false,
         otherSection: OtherSectionPlacement = .last, ignoresPunctuation: Bool = false, normalizes: Bool = false,
-        caseFirst: CaseFirst? = nil
+        caseFirst: CaseFirst? = nil, ignoredArticles: LeadingArticles? = nil
     ) {
         self.ignoresCase = ignoresCase
         self.ignoresAccents = ignoresAccents
@@ -59,6 +62,7 @@ public struct CollationOptions: Hashable, Sendable {
         self.ignoresPunctuation = ignoresPunctuation
         self.normalizes = normalizes
         self.caseFirst = caseFirst
+        self.ignoredArticles = ignoredArticles
     }
 
     /// The ICU settings of these options alone, for a locale without collation keywords.

@@ -29,6 +29,8 @@ public final class IndexedCollation: Sendable {
     public let sectionTitles: [String]
 
     let locator: SectionLocator
+    /// The leading articles that keys skip (``CollationOptions/ignoredArticles``); nil for none.
+    let articles: LeadingArticleMatcher?
     let collator: Locked<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Locked<[PooledCollator]>([])
@@ -57,12 +59,16 @@ public final class IndexedCollation: Sendable {
     /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
     ///   collator (its data is missing or it is out of memory);
     ///   ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` when a keyword
-    ///   of `locale` contradicts `options`.
+    ///   of `locale` contradicts `options`; ``SectionSortError/unknownArticleLanguage(_:)`` when
+    ///   `options` skip the articles of a language without built-in articles.
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
     public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
         let canonical = LocaleIdentifier.canonical(locale)
         let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
+        articles = try options.ignoredArticles.flatMap { choice throws(SectionSortError) in
+            LeadingArticleMatcher(articles: try choice.articles(localeLanguage: LocaleIdentifier.language(of: canonical)))
+        }
         let collator: ICUCollator, primaryCollator: ICUCollator
         let index: AlphabeticIndex
         do {
@@ -132,7 +138,8 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m), where m is the length of the string.
     public func sortKey(of string: String) -> [UInt8] {
-        collator.withLock { $0.sortKey(of: string) }
+        let string = articles?.remainder(of: string) ?? string
+        return collator.withLock { $0.sortKey(of: string) }
     }
 
     /// Compares two strings under this collation, as the sections order them.
@@ -142,7 +149,9 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m), where m is the length of the strings.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        switch collator.withLock({ $0.compare(a, b) }) {
+        let a = articles?.remainder(of: a) ?? a, b = articles?.remainder(of: b) ?? b
+        let order = collator.withLock { $0.compare(a, b) }
+        return switch order {
         case ..<0: .orderedAscending
         case 0: .orderedSame
         default: .orderedDescending
@@ -204,7 +213,7 @@ public final class IndexedCollation: Sendable {
     /// Runs `body` on the calling thread with a key writer whose collator no other thread uses
     /// meanwhile (as ``withWorkerCollator(_:)``), using `table` for the text it covers.
     func withKeyWriter<Result>(method: SortKeyMethod, table: SortKeyTable?, _ body: (SortKeyWriter) -> Result) -> Result {
-        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table)) }
+        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table, articles: articles)) }
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an

@@ -16,7 +16,8 @@ final class LiveKeyWorker {
     private init(collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator) {
         self.collation = collation
         self.options = options
-        orderingKeys = SortKeyWriter(collator: ordering, method: .table, table: collation.sortKeyTable(building: false))
+        orderingKeys = SortKeyWriter(
+            collator: ordering, method: .table, table: collation.sortKeyTable(building: false), articles: collation.articles)
         primaryCollator = primary
     }
 

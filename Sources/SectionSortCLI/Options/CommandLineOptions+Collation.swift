@@ -7,15 +7,25 @@ extension CommandLineOptions {
         CollationOptions(
             ignoresCase: ignoreCase, ignoresAccents: ignoreAccents, numeric: numeric,
             otherSection: otherFirst ? .first : .last, ignoresPunctuation: ignorePunctuation, normalizes: normalize,
-            caseFirst: caseFirst)
+            caseFirst: caseFirst, ignoredArticles: ignoreArticles.map { LeadingArticles(languages: $0) })
     }
 
-    /// Reads `--ignore-punctuation`, `--normalize` or `--case-first WHICH`; `value` reads the
-    /// flag's value, for the flags that take one.
-    mutating func parseCollationFlag(_ name: String, value: () throws(CLIError) -> String) throws(CLIError) {
+    /// Reads `--ignore-punctuation`, `--normalize`, `--case-first WHICH` or
+    /// `--ignore-articles[=LANGS]`; `inline` is the value after "=", and `value` reads the flag's
+    /// value, for the flags that need one.
+    mutating func parseCollationFlag(_ name: String, inline: String?, value: () throws(CLIError) -> String) throws(CLIError) {
         switch name {
         case "--ignore-punctuation": ignorePunctuation = true
         case "--normalize": normalize = true
+        case "--ignore-articles":
+            // The languages only after "=": a plain --ignore-articles takes no value, so that a
+            // FILE after it stays a file.
+            let languages = inline.map { $0.split(separator: ",").map(String.init) } ?? []
+            if let unknown = languages.first(where: { LeadingArticles.articlesByLanguage[$0] == nil }) {
+                let known = LeadingArticles.articlesByLanguage.keys.sorted().joined(separator: ",")
+                throw .usage("--ignore-articles knows the articles of \(known), not of '\(Echo.bounded(unknown))'")
+            }
+            ignoreArticles = languages
         default:
             let text = try value()
             switch text {

@@ -31,6 +31,8 @@ struct CommandLineOptions {
     var ignorePunctuation = false
     var normalize = false
     var caseFirst: CollationOptions.CaseFirst?
+    /// --ignore-articles[=LANGS]: nil for none, else the languages listed besides the locale's.
+    var ignoreArticles: [String]?
     var descending = false
     var otherFirst = false
     var emitKeys = false
@@ -104,6 +106,10 @@ struct CommandLineOptions {
               --normalize            sort canonically equivalent text alike, in any
                                      normalization form (slower)
               --case-first WHICH     upper ("Apple" before "apple") or lower
+              --ignore-articles[=LANGS]
+                                     section and order without a leading article of the
+                                     locale's language and of LANGS (e.g. en,fr): "The
+                                     Beatles" under B; records are written unchanged
           -r, --descending           Z to A ("#" stays last)
               --chinese-names        read keys with Han characters as Chinese personal names
                                      (ICU's Han-Latin/Names: 曾 zēng, 单 shàn) and section
@@ -249,8 +255,8 @@ struct CommandLineOptions {
             case "-i", "--ignore-case": options.ignoreCase = true
             case "--ignore-accents": options.ignoreAccents = true
             case "-n", "--numeric": options.numeric = true
-            case "--ignore-punctuation", "--normalize", "--case-first":
-                try options.parseCollationFlag(name, value: { () throws(CLIError) in try value(for: name, inline: inline) })
+            case "--ignore-punctuation", "--normalize", "--case-first", "--ignore-articles":
+                try options.parseCollationFlag(name, inline: inline, value: { () throws(CLIError) in try value(for: name, inline: inline) })
             case "-r", "--descending": options.descending = true
             case "--other-first": options.otherFirst = true
             case "--emit-keys": options.emitKeys = true
@@ -287,7 +293,7 @@ struct CommandLineOptions {
                 "-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
                 "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
                 "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names", "--ignore-punctuation",
-                "--normalize", "--case-first",
+                "--normalize", "--case-first", "--ignore-articles",
             ].contains(name) {
                 options.orderingGiven.append(name)
             }

@@ -24,6 +24,8 @@ struct KeyIdentity: Equatable {
     var normalize = false
     /// "upper", "lower", or nil for the locale's default.
     var caseFirst: String?
+    /// --ignore-articles: nil, or the languages listed besides the locale's, comma-separated.
+    var ignoreArticles: String?
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines
@@ -45,6 +47,7 @@ struct KeyIdentity: Equatable {
         ignorePunctuation = options.ignorePunctuation
         normalize = options.normalize
         caseFirst = options.caseFirst.map { $0 == .upper ? "upper" : "lower" }
+        ignoreArticles = options.ignoreArticles.map { $0.joined(separator: ",") }
         descending = options.descending
         otherFirst = options.otherFirst
         inputFormat = options.inputFormat
@@ -62,7 +65,7 @@ struct KeyIdentity: Equatable {
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
             + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
             + "\"numeric\": \(numeric), \"ignorePunctuation\": \(ignorePunctuation), \"normalize\": \(normalize), "
-            + "\"caseFirst\": \(string(caseFirst)), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
+            + "\"caseFirst\": \(string(caseFirst)), \"ignoreArticles\": \(string(ignoreArticles)), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
             + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
             + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
     }
@@ -103,6 +106,7 @@ struct KeyIdentity: Equatable {
         identity.ignorePunctuation = flag("ignorePunctuation")
         identity.normalize = flag("normalize")
         identity.caseFirst = string("caseFirst")
+        identity.ignoreArticles = string("ignoreArticles")
         identity.descending = flag("descending")
         identity.otherFirst = flag("otherFirst")
         identity.inputFormat = input
@@ -134,6 +138,7 @@ struct KeyIdentity: Equatable {
         options.ignorePunctuation = ignorePunctuation
         options.normalize = normalize
         options.caseFirst = caseFirst.map { $0 == "upper" ? .upper : .lower }
+        options.ignoreArticles = ignoreArticles.map { $0.split(separator: ",").map(String.init) }
         options.descending = descending
         options.otherFirst = otherFirst
         options.inputFormat = inputFormat
