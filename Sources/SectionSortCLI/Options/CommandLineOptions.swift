@@ -6,7 +6,7 @@ struct CommandLineOptions {
     enum InputFormat: String, CaseIterable { case lines, csv, tsv, jsonl }
     enum OutputFormat: String, CaseIterable { case text, json, jsonl, csv }
     enum Mode: String, CaseIterable { case alpha, date }
-    enum Unit: String, CaseIterable { case day, week, month, year }
+    enum Unit: String, CaseIterable { case hour, day, week, month, quarter, year }
 
     var inputs: [String] = []
     var mode = Mode.alpha
@@ -118,7 +118,7 @@ struct CommandLineOptions {
 
         Dates:
               --by date              section by date instead of alphabetically (--by alpha)
-              --unit UNIT            day (default), week, month or year
+              --unit UNIT            hour, day (default), week, month, quarter or year
               --time-zone TZ         the time zone periods are computed in, e.g. Europe/Stockholm
                                      (default: TZ, else the system's)
               --date-format FORMAT   parse keys with this fixed format (Unicode patterns, e.g.
@@ -223,7 +223,7 @@ struct CommandLineOptions {
             case "--unit":
                 let text = try value(for: name, inline: inline)
                 guard let unit = Unit(rawValue: text) else {
-                    throw .usage("--unit takes day, week, month or year, not '\(Echo.bounded(text))'")
+                    throw .usage("--unit takes hour, day, week, month, quarter or year, not '\(Echo.bounded(text))'")
                 }
                 options.unit = unit
                 options.unitGiven = true
