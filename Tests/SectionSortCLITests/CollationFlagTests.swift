@@ -119,3 +119,34 @@ import Testing
         #expect(sections.stdout == "A\n  Abba\n\nB\n  The Beatles\n\nT\n  Le Tigre\n")
     }
 }
+
+/// --index-locales LIST.
+@Suite struct IndexLocalesFlagTests {
+    @Test func contactsInThreeAlphabetsGetTheirOwnSections() throws {
+        let input = "Иван\nAnna\nΑλέξης\n"
+        let plain = try SectionSortCommand.run(["-l", "en_US"], stdin: input)
+        #expect(plain.stdout == "A\n  Anna\n\n#\n  Αλέξης\n  Иван\n")
+        let result = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "ru,el"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "A\n  Anna\n\nΑ\n  Αλέξης\n\nИ\n  Иван\n")
+    }
+
+    @Test func anUnknownIndexLocaleIsAUsageError() throws {
+        let result = try SectionSortCommand.run(["--index-locales", "ru,xx_YY"], stdin: "a\n")
+        #expect(result.status == 64 && result.stderr.contains("'xx_YY'") && result.stderr.contains("--index-locales"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func keysMadeApartKeepTheTitles() throws {
+        let flags = ["-l", "en_US", "--index-locales=ru", "-o", "json"]
+        let keys = try SectionSortCommand.run(["--emit-keys"] + Array(flags.dropLast(2)), stdin: "Иван\nAnna\n")
+        #expect(keys.stdout.contains("\"indexLocales\": \"ru\""))
+        let sorted = try SectionSortCommand.runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["sort"], input: keys.stdoutBytes, environment: ["LC_ALL": "C"])
+        let fromKeys = try SectionSortCommand.run(["--from-keys", "-o", "json"], stdinBytes: sorted.stdoutBytes)
+        let direct = try SectionSortCommand.run(flags, stdin: "Иван\nAnna\n")
+        #expect(fromKeys.status == 0, "\(fromKeys.stderr)")
+        #expect(fromKeys.stdout == direct.stdout)
+        #expect(direct.stdout.contains("\"И\""))
+    }
+}

@@ -25,6 +25,9 @@ public final class IndexedCollation: Sendable {
     public let isFallback: Bool
     /// The options this collation compares with.
     public let options: CollationOptions
+    /// The further locales whose index letters the titles include (empty for the locale's own
+    /// letters only).
+    public let indexLocales: [String]
     /// The titles of all sections, in display order.
     public let sectionTitles: [String]
 
@@ -63,7 +66,36 @@ public final class IndexedCollation: Sendable {
     ///   `options` skip the articles of a language without built-in articles.
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
-    public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+    public convenience init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        try self.init(locale: locale, indexLocales: [], options: options)
+    }
+
+    /// Creates the collation of `locale` whose section titles also hold the index letters of
+    /// `indexLocales`: a contact list in English, Russian and Greek with sections А…Я and Α…Ω
+    /// instead of "#" for Иван and Αλέξης, as Android's contacts index adds the user's other
+    /// languages and ICU's `AlphabeticIndex.addLabels` does.
+    ///
+    /// Items are compared and ordered by `locale` alone; the added letters take their place in
+    /// its collation order. Latin A–Z comes first as always, then the other scripts in `locale`'s
+    /// order, so a locale that reorders its own script first (Russian, Korean) keeps its letters
+    /// before the added ones. A letter that `locale` sorts equal to one already there adds
+    /// nothing.
+    ///
+    /// - Parameters:
+    ///   - locale: the locale that collates, as in ``init(locale:options:)-(String,_)``.
+    ///   - indexLocales: locale identifiers whose index letters join the titles, such as
+    ///     ["ru", "el"].
+    ///   - options: as in ``init(locale:options:)-(String,_)``.
+    /// - Throws: as ``init(locale:options:)-(String,_)``, and
+    ///   ``SectionSortError/collationUnavailable(locale:icuError:)`` naming an index locale that
+    ///   ICU has no data for.
+    /// - Complexity: as ``init(locale:options:)-(String,_)``, with the added letters among the
+    ///   candidate labels.
+    public init(locale: String, indexLocales: [String], options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        let extraLocales = indexLocales.map(LocaleIdentifier.canonical)
+        for (given, canonical) in zip(indexLocales, extraLocales) where !LocaleIdentifier.hasData(forLanguageOf: canonical) {
+            throw .collationUnavailable(locale: given, icuError: "U_MISSING_RESOURCE_ERROR")
+        }
         let canonical = LocaleIdentifier.canonical(locale)
         let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
         articles = try options.ignoredArticles.flatMap { choice throws(SectionSortError) in
@@ -74,12 +106,13 @@ public final class IndexedCollation: Sendable {
         do {
             collator = try ICUCollator(locale: canonical, settings: settings)
             primaryCollator = try collator.primaryOnlyClone()
-            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator)
+            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator, indexLocales: extraLocales)
         } catch {
             throw .collationUnavailable(locale: locale, icuError: error.name)
         }
         requestedLocale = locale
         self.options = options
+        self.indexLocales = indexLocales
         let valid = collator.validLocale
         self.locale = valid
         isFallback = !LocaleIdentifier.hasData(forLanguageOf: canonical)

@@ -49,7 +49,8 @@ struct SectionsFromKeys {
         let made = keyed.options
         let collation: IndexedCollation
         do {
-            collation = try IndexedCollation(locale: keyed.requestedLocale, options: made.collationOptions)
+            collation = try IndexedCollation(
+                locale: keyed.requestedLocale, indexLocales: made.indexLocales, options: made.collationOptions)
         } catch {
             throw CLIError(code: .software, message: error.description)
         }

@@ -45,11 +45,13 @@ func makeCollation(_ options: CommandLineOptions) throws(CLIError) -> IndexedCol
     let localeID = options.locale ?? "en_US"
     let collation: IndexedCollation
     do {
-        collation = try IndexedCollation(locale: localeID, options: options.collationOptions)
+        collation = try IndexedCollation(locale: localeID, indexLocales: options.indexLocales, options: options.collationOptions)
     } catch .conflictingCollationSetting(_, let keyword, let option) {
         throw .usage(
             "--locale '\(Echo.bounded(localeID))' sets \(keyword), which contradicts \(CommandLineOptions.flag(forCollationOption: option)): give the setting once"
         )
+    } catch .collationUnavailable(let locale, _) where options.indexLocales.contains(locale) {
+        throw .usage("unknown index locale '\(Echo.bounded(locale))' in --index-locales: ICU has no data for it")
     } catch {
         // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
         throw .usage("unknown locale '\(Echo.bounded(localeID))': \(error.description)")

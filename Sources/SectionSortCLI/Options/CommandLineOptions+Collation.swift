@@ -10,8 +10,8 @@ extension CommandLineOptions {
             caseFirst: caseFirst, ignoredArticles: ignoreArticles.map { LeadingArticles(languages: $0) })
     }
 
-    /// Reads `--ignore-punctuation`, `--normalize`, `--case-first WHICH` or
-    /// `--ignore-articles[=LANGS]`; `inline` is the value after "=", and `value` reads the flag's
+    /// Reads `--ignore-punctuation`, `--normalize`, `--case-first WHICH`,
+    /// `--ignore-articles[=LANGS]` or `--index-locales LIST`; `inline` is the value after "=", and `value` reads the flag's
     /// value, for the flags that need one.
     mutating func parseCollationFlag(_ name: String, inline: String?, value: () throws(CLIError) -> String) throws(CLIError) {
         switch name {
@@ -26,6 +26,8 @@ extension CommandLineOptions {
                 throw .usage("--ignore-articles knows the articles of \(known), not of '\(Echo.bounded(unknown))'")
             }
             ignoreArticles = languages
+        case "--index-locales":
+            indexLocales = try value().split(separator: ",").map(String.init)
         default:
             let text = try value()
             switch text {

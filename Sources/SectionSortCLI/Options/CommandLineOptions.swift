@@ -33,6 +33,8 @@ struct CommandLineOptions {
     var caseFirst: CollationOptions.CaseFirst?
     /// --ignore-articles[=LANGS]: nil for none, else the languages listed besides the locale's.
     var ignoreArticles: [String]?
+    /// --index-locales LIST: locales whose index letters join the titles.
+    var indexLocales: [String] = []
     var descending = false
     var otherFirst = false
     var emitKeys = false
@@ -98,6 +100,9 @@ struct CommandLineOptions {
           -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
                                      (default: the first set of LC_ALL, LC_COLLATE,
                                      LANG; en_US if none, or if it is C or POSIX)
+              --index-locales LIST   also title sections with the index letters of these
+                                     locales, e.g. ru,el: Иван under И, not # (the order
+                                     stays --locale's)
           -i, --ignore-case          "a" and "A" are equal (equal records keep input order)
               --ignore-accents       "e" and "é" are equal
           -n, --numeric              digits by value: "Track 2" before "Track 10"
@@ -255,7 +260,7 @@ struct CommandLineOptions {
             case "-i", "--ignore-case": options.ignoreCase = true
             case "--ignore-accents": options.ignoreAccents = true
             case "-n", "--numeric": options.numeric = true
-            case "--ignore-punctuation", "--normalize", "--case-first", "--ignore-articles":
+            case "--ignore-punctuation", "--normalize", "--case-first", "--ignore-articles", "--index-locales":
                 try options.parseCollationFlag(name, inline: inline, value: { () throws(CLIError) in try value(for: name, inline: inline) })
             case "-r", "--descending": options.descending = true
             case "--other-first": options.otherFirst = true
@@ -293,7 +298,7 @@ struct CommandLineOptions {
                 "-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
                 "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
                 "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names", "--ignore-punctuation",
-                "--normalize", "--case-first", "--ignore-articles",
+                "--normalize", "--case-first", "--ignore-articles", "--index-locales",
             ].contains(name) {
                 options.orderingGiven.append(name)
             }

@@ -26,6 +26,8 @@ struct KeyIdentity: Equatable {
     var caseFirst: String?
     /// --ignore-articles: nil, or the languages listed besides the locale's, comma-separated.
     var ignoreArticles: String?
+    /// --index-locales, comma-separated; nil for none.
+    var indexLocales: String?
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines
@@ -48,6 +50,7 @@ struct KeyIdentity: Equatable {
         normalize = options.normalize
         caseFirst = options.caseFirst.map { $0 == .upper ? "upper" : "lower" }
         ignoreArticles = options.ignoreArticles.map { $0.joined(separator: ",") }
+        indexLocales = options.indexLocales.isEmpty ? nil : options.indexLocales.joined(separator: ",")
         descending = options.descending
         otherFirst = options.otherFirst
         inputFormat = options.inputFormat
@@ -65,7 +68,7 @@ struct KeyIdentity: Equatable {
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
             + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
             + "\"numeric\": \(numeric), \"ignorePunctuation\": \(ignorePunctuation), \"normalize\": \(normalize), "
-            + "\"caseFirst\": \(string(caseFirst)), \"ignoreArticles\": \(string(ignoreArticles)), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
+            + "\"caseFirst\": \(string(caseFirst)), \"ignoreArticles\": \(string(ignoreArticles)), \"indexLocales\": \(string(indexLocales)), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
             + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
             + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
     }
@@ -107,6 +110,7 @@ struct KeyIdentity: Equatable {
         identity.normalize = flag("normalize")
         identity.caseFirst = string("caseFirst")
         identity.ignoreArticles = string("ignoreArticles")
+        identity.indexLocales = string("indexLocales")
         identity.descending = flag("descending")
         identity.otherFirst = flag("otherFirst")
         identity.inputFormat = input
@@ -139,6 +143,7 @@ struct KeyIdentity: Equatable {
         options.normalize = normalize
         options.caseFirst = caseFirst.map { $0 == "upper" ? .upper : .lower }
         options.ignoreArticles = ignoreArticles.map { $0.split(separator: ",").map(String.init) }
+        options.indexLocales = indexLocales.map { $0.split(separator: ",").map(String.init) } ?? []
         options.descending = descending
         options.otherFirst = otherFirst
         options.inputFormat = inputFormat
