@@ -92,6 +92,27 @@ import Testing
         }
     }
 
+    /// Under a low open-file limit (`ulimit -n 16`), fewer runs are merged at a time, in more
+    /// passes, and fewer sections at once; it once failed with "Too many open files".
+    @Test func aLowOpenFileLimitMergesInMorePasses() throws {
+        let directory = try Self.scratchDirectory("nofile")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let lines = (0..<180_000).map(Self.name).joined(separator: "\n") + "\n"
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE"], stdin: lines)
+        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        for limit in ["64K", "4M"] {
+            let limited = try SectionSortCommand.runProcess(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "ulimit -n 16 && exec \"$0\" \"$@\"", SectionSortCommand.executable.path, "-l", "sv_SE", "-S", limit, "-T", runs],
+                input: Array(lines.utf8))
+            #expect(limited.status == 0, "-S \(limit): \(limited.stderr)")
+            let same = limited.stdoutBytes == inMemory.stdoutBytes
+            #expect(same, "-S \(limit)")
+            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+        }
+    }
+
     @Test func dataErrorInALaterBatchWritesNothingAndRemovesRuns() throws {
         let directory = try Self.scratchDirectory("error")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -10,8 +10,6 @@ struct AlphabeticalSort {
     let budget: Int
     let progress: ProgressLine
     let phases: PhaseTimes
-    /// Runs merged at once; more are merged in passes.
-    private let fanIn = 32
 
     init(
         options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine,
@@ -62,6 +60,8 @@ struct AlphabeticalSort {
         guard let directory, !runs.isEmpty else { return }
         phases.enter("merging \(runs.count) runs and writing")
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
+        // Runs merged at once (more are merged in passes): 32, or fewer under a low open-file limit.
+        let fanIn = RunMerger.fanIn()
         // Read buffers: a quarter of the budget for every run that threads merge at once.
         let bufferSize = min(1 << 22, max(1 << 14, budget / (4 * fanIn * threads)))
         let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize)
@@ -86,6 +86,8 @@ struct AlphabeticalSort {
         for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
         let ranks = sizes.keys.sorted()
         let writer = try makeWriter(header: header)
+        // Each section's merge opens every run: as many at once as the open-file limit allows.
+        let parallelMerges = RunMerger.concurrentMerges(of: runs.count, maximum: 4 * threads)
         var next = 0, written = 0
         while next < ranks.count {
             if sizes[ranks[next]]! > budget / 2 {
@@ -100,7 +102,7 @@ struct AlphabeticalSort {
             }
             var group = [ranks[next]], groupSize = sizes[ranks[next]]!
             next += 1
-            while next < ranks.count && group.count < 4 * threads && groupSize + sizes[ranks[next]]! <= budget / 2 {
+            while next < ranks.count && group.count < parallelMerges && groupSize + sizes[ranks[next]]! <= budget / 2 {
                 group.append(ranks[next])
                 groupSize += sizes[ranks[next]]!
                 next += 1

@@ -70,12 +70,17 @@ struct SectionsFromKeys {
             header: keyed.header.map { Array($0.utf8) })
         var previous: [UInt8] = [], rank = -1, written = 0
         var unescaped: [UInt8] = []
-        while !active.isEmpty {
-            var best = 0
-            for candidate in active.indices.dropFirst()
-            where Self.compare(readers[active[candidate]].record, readers[active[best]].record) < 0 {
-                best = candidate
-            }
+        // The streams with key records, merged by the runs' loser tree; one that runs out loses to all.
+        // (With none, one stream that has run out stands for them.)
+        var exhausted = active.isEmpty ? [true] : [Bool](repeating: false, count: active.count)
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if exhausted[a] || exhausted[b] { return !exhausted[a] }
+            let order = Self.compare(readers[active[a]].record, readers[active[b]].record)
+            return order != 0 ? order < 0 : a < b
+        }
+        var tree = LoserTree(count: exhausted.count, precedes: precedes)
+        while !exhausted[tree.winner] {
+            let best = tree.winner
             let reader = readers[active[best]]
             let bytes = reader.record
             if bytes.first == UInt8(ascii: "#") {
@@ -121,7 +126,8 @@ struct SectionsFromKeys {
             }
             written += 1
             if written & 0xFFFF == 0 { progress.update("writing sections", done: written, total: nil) }
-            if try !reader.advance() { active.remove(at: best) }
+            if try !reader.advance() { exhausted[best] = true }
+            tree.replayWinner(precedes: precedes)
         }
         try writer.finish()
     }

@@ -1,4 +1,3 @@
-import Foundation
 import SectionSort
 
 /// What must be equal wherever keys of one input are computed and read back: sectionsort's and
@@ -68,18 +67,27 @@ struct KeyIdentity: Equatable {
         guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix, bytes[prefix.count] == 0x09 else {
             return .failure(ParseError(reason: "expected '#sectionsort-keys<TAB>{...}'"))
         }
-        let text = Data(bytes[(prefix.count + 1)...])
-        guard let object = (try? JSONSerialization.jsonObject(with: text)) as? [String: Any] else {
+        let text = UnsafeBufferPointer(rebasing: bytes[(prefix.count + 1)...])
+        let names = [
+            "keyFormat", "sectionsort", "icu", "uca", "collator", "locale", "requestedLocale", "inputFormat", "key", "then", "reading",
+            "header", "ignoreCase", "ignoreAccents", "numeric", "descending", "otherFirst", "chineseNames",
+        ]
+        guard let scanned = try? JSONScanner.scan(text, names: names.map { Array($0.utf8) }), scanned.isObject else {
             return .failure(ParseError(reason: "the identity is not a JSON object"))
         }
-        guard let format = object["keyFormat"] as? Int, format == formatVersion else {
+        func value(_ name: String) -> JSONScanner.Value? { scanned.values[names.firstIndex(of: name)!] }
+        let format = value("keyFormat").map { String(decoding: text[$0.range], as: UTF8.self) }
+        guard format == String(formatVersion) else {
             return .failure(
-                ParseError(
-                    reason: "key format \(object["keyFormat"].map { "\($0)" } ?? "?") (this sectionsort reads key format \(formatVersion))")
-            )
+                ParseError(reason: "key format \(format.map(Echo.bounded) ?? "?") (this sectionsort reads key format \(formatVersion))"))
         }
-        func string(_ name: String) -> String? { object[name] as? String }
-        func flag(_ name: String) -> Bool { object[name] as? Bool ?? false }
+        func string(_ name: String) -> String? {
+            guard let value = value(name), value.kind == .string else { return nil }
+            var decoded: [UInt8] = []
+            guard (try? JSONScanner.decodeString(text, value.range, lossy: true, into: &decoded)) != nil else { return nil }
+            return String(decoding: decoded, as: UTF8.self)
+        }
+        func flag(_ name: String) -> Bool { value(name)?.kind == .true }
         guard let icu = string("icu"), let uca = string("uca"), let collator = string("collator"), let locale = string("locale"),
             let requested = string("requestedLocale"), let sectionsort = string("sectionsort"),
             let input = string("inputFormat").flatMap(CommandLineOptions.InputFormat.init(rawValue:))
