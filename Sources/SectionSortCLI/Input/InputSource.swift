@@ -4,8 +4,10 @@ import Foundation
 final class InputSource {
     /// The name used in messages: the path, or "<stdin>".
     let name: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let ownsDescriptor: Bool
+    /// The child that decompresses a compressed file; ``descriptor`` is then its output.
+    private var decompressor: Decompressor?
     /// Bytes left in a regular file, to size reads; nil for pipes and terminals.
     private var remaining: Int?
     private(set) var isAtEnd = false
@@ -28,9 +30,16 @@ final class InputSource {
         }
         var status = stat()
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { remaining = Int(status.st_size) }
+        if remaining != nil, let child = try Decompressor.start(reading: descriptor, name: name) {
+            // The child has the file now; the size of the text it writes is not known.
+            if ownsDescriptor { close(descriptor) }
+            descriptor = child.output
+            decompressor = child
+            remaining = nil
+        }
     }
 
-    deinit { if ownsDescriptor { close(descriptor) } }
+    deinit { if ownsDescriptor && decompressor == nil { close(descriptor) } }
 
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
@@ -62,6 +71,7 @@ final class InputSource {
             }
             if let failure { throw failure }
             if let left = remaining { remaining = max(0, left - (result.count - before)) }
+            if isAtEnd { try decompressor?.finish() }
         }
         return result
     }
