@@ -135,6 +135,33 @@ struct SortMannersTests {
         #expect(later.stdout == "a\n", "a later option wins")
     }
 
+    /// A column number names the same column as its name; `--no-header` reads the rows a header
+    /// would precede, and writes no header either.
+    @Test func columnNumbersAndNoHeader() throws {
+        let rows = Self.names.enumerated().map { "\($0.offset % 7),\"\($0.element)\",x" }
+        let table = "group,name,other\n" + rows.joined(separator: "\n")
+        for format in ["text", "plain", "csv", "json"] {
+            let named = try SectionSortCommand.run(
+                ["-f", "csv", "-k", "name", "--then", "group", "-l", "sv_SE", "-F", format], stdin: table)
+            let numbered = try SectionSortCommand.run(["-f", "csv", "-k", "2", "--then", "1", "-l", "sv_SE", "-F", format], stdin: table)
+            #expect(named.status == 0 && numbered.stdout == named.stdout, "\(format): \(numbered.stderr)")
+            let headerless = try SectionSortCommand.run(
+                ["-f", "csv", "--no-header", "-k", "2", "--then", "1", "-l", "sv_SE", "-F", format], stdin: rows.joined(separator: "\n"))
+            #expect(headerless.status == 0, "\(headerless.stderr)")
+            if format == "plain" || format == "csv" {
+                #expect(headerless.stdout == named.stdout.split(separator: "\n").dropFirst().map { $0 + "\n" }.joined(), "\(format)")
+            } else {
+                #expect(headerless.stdout == named.stdout, "\(format)")
+            }
+        }
+        let named = try SectionSortCommand.run(["-f", "csv", "--no-header", "-k", "name"], stdin: "a,b\n")
+        #expect(named.status == 64 && named.stderr.contains("columns are named by their numbers"))
+        let past = try SectionSortCommand.run(["-f", "csv", "--no-header", "-k", "3"], stdin: "a,b\n")
+        #expect(past.status == 65 && past.stderr.contains("<stdin>:1:1: no column 3: the record has 2 fields"))
+        let lines = try SectionSortCommand.run(["--no-header"], stdin: "a\n")
+        #expect(lines.status == 64)
+    }
+
     /// `--verbose` times the phases of every command.
     @Test func verboseInEveryCommand() throws {
         let keys = try SectionSortCommand.run(["--emit-keys"], stdin: "b\na\n").stdout

@@ -32,6 +32,8 @@ struct CommandLineOptions {
     /// The csv or tsv header row for inputs that have none: its text, or the file it is read from.
     var header: String?
     var headerFile: String?
+    /// `--no-header`: csv or tsv inputs without a header row, columns named by number.
+    var noHeader = false
     /// Keep only the records whose key has a word starting with this, in the collation's terms.
     var grep: String?
     var threads: Int?
@@ -172,6 +174,7 @@ struct CommandLineOptions {
             case .zeroTerminated: zeroTerminated = true
             case .header: header = value
             case .headerFile: headerFile = value
+            case .noHeader: noHeader = true
             case .grep: grep = value
             case .lossy: lossy = true
             case .output:
@@ -186,8 +189,14 @@ struct CommandLineOptions {
     /// The rules that join options beyond which command takes them.
     private func checkCombinations(_ parsed: ParsedArguments) throws(CLIError) {
         if header != nil && headerFile != nil { throw .usage("give the header with --header or --header-file, not both") }
-        if (header != nil || headerFile != nil) && inputFormat != .csv && inputFormat != .tsv {
-            throw .usage("--header and --header-file apply to csv and tsv input")
+        if (header != nil || headerFile != nil || noHeader) && inputFormat != .csv && inputFormat != .tsv {
+            throw .usage("--header, --header-file and --no-header apply to csv and tsv input")
+        }
+        if noHeader && (header != nil || headerFile != nil) {
+            throw .usage("--no-header reads inputs without a header row; --header and --header-file give one")
+        }
+        if noHeader, let named = [key, then, reading].compactMap({ $0 }).first(where: { Int($0) == nil || Int($0)! < 1 }) {
+            throw .usage("without a header row (--no-header), columns are named by their numbers from 1, not '\(Echo.bounded(named))'")
         }
         guard command != .fromKeys else { return }
         switch inputFormat {

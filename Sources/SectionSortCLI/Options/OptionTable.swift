@@ -43,7 +43,7 @@ enum OptionTable {
         OptionSpec(
             .key, short: "k", long: "key", value: "NAME", group: .input, kind: .text, commands: CommandKind.readingRecords,
             fromKeyIdentity: true,
-            help: "the column (csv, tsv) or field (jsonl) to section by; required for those formats"),
+            help: "the column (csv, tsv: its name, or its number from 1) or field (jsonl) to section by; required for those formats"),
         OptionSpec(
             .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.readingRecords, fromKeyIdentity: true,
             help: "a secondary column or field for records with equal keys"),
@@ -61,6 +61,9 @@ enum OptionTable {
             .headerFile, long: "header-file", value: "FILE", group: .input, kind: .file, commands: CommandKind.readingRecords,
             fromKeyIdentity: true,
             help: "csv, tsv: the inputs have no header row; FILE's first row is it"),
+        OptionSpec(
+            .noHeader, long: "no-header", group: .input, commands: CommandKind.readingRecords, fromKeyIdentity: true,
+            help: "csv, tsv: the inputs have no header row; -k, --then and --reading name columns by number, from 1"),
         OptionSpec(
             .lossy, long: "lossy", group: .input, commands: CommandKind.readingRecords, fromKeyIdentity: true,
             help:
@@ -197,7 +200,7 @@ enum OptionTable {
 /// The options, by what they mean (``OptionTable`` declares each).
 enum OptionID: Hashable, Sendable {
     case by, check, checkQuietly, merge, emitKeys, fromKeys
-    case inputFormat, key, then, reading, header, headerFile, lossy
+    case inputFormat, key, then, reading, header, headerFile, noHeader, lossy
     case locale, ignoreCase, ignoreAccents, numeric, descending, chineseNames, otherFirst, unique
     case unit, timeZone, dateFormat
     case grep

@@ -56,7 +56,9 @@ final class SectionWriter {
         case .csv:
             switch inputFormat {
             case .csv, .tsv:
-                if let header { try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) } }
+                // Without a header row in (--no-header), none out.
+                guard let header else { break }
+                try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
                 try output.write(delimiter + "section\n")
             case .lines: try output.write("line,section\n")
             case .jsonl: try output.write("record,section\n")
