@@ -32,6 +32,20 @@ struct GeneratedTextTests {
         try Self.expectCurrent(page.stdout, in: "Documentation/sectionsort.1", what: "sectionsort --generate-manpage")
     }
 
+    /// The man page is ASCII (other characters named as troff names them) and troff reads it
+    /// without a warning, where groff is installed.
+    @Test func manPageIsCleanRoff() throws {
+        let page = ManPage.text
+        let isASCII = page.unicodeScalars.allSatisfy(\.isASCII)
+        #expect(isASCII, "characters past ASCII are named, as \\[u00C5]")
+        guard let groff = ["/usr/bin/groff", "/opt/homebrew/bin/groff"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return
+        }
+        let checked = try SectionSortCommand.runProcess(
+            URL(fileURLWithPath: groff), ["-man", "-Tutf8", "-ww", "-z"], input: Array(page.utf8))
+        #expect(checked.status == 0 && checked.stderr.isEmpty, "\(checked.stderr)")
+    }
+
     /// The option reference of Documentation/CLI.md is the table's, between its markers.
     @Test func guideReferenceIsCurrent() throws {
         let url = Self.root.appendingPathComponent("Documentation/CLI.md")

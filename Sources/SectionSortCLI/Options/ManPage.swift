@@ -1,5 +1,3 @@
-import Foundation
-
 /// The man page, `sectionsort.1`, made from the option table (`sectionsort --generate-manpage`);
 /// the copy checked in at `Documentation/sectionsort.1` is compared with it by a test.
 enum ManPage {
@@ -77,10 +75,21 @@ enum ManPage {
         return page.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as roff reads it literally: backslashes and hyphens escaped, and no line starting
+    /// `text` as roff reads it literally: backslashes and hyphens escaped, characters past ASCII
+    /// named (`\[u00C5]`, which every troff reads without a preprocessor), and no line starting
     /// with a control character.
     static func escape(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\e"
+            case "-": result += "\\-"
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
     }
