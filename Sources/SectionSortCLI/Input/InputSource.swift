@@ -7,7 +7,7 @@ final class InputSource {
     private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// The child that decompresses a compressed file; ``descriptor`` is then its output.
-    private var decompressor: Decompressor?
+    private var decompressor: ChildProcess?
     /// Bytes left in a regular file, to size reads; nil for pipes and terminals.
     private var remaining: Int?
     private(set) var isAtEnd = false
@@ -33,7 +33,7 @@ final class InputSource {
         if remaining != nil, let child = try Decompressor.start(reading: descriptor, name: name) {
             // The child has the file now; the size of the text it writes is not known.
             if ownsDescriptor { close(descriptor) }
-            descriptor = child.output
+            descriptor = child.pipeEnd
             decompressor = child
             remaining = nil
         }
@@ -71,7 +71,7 @@ final class InputSource {
             }
             if let failure { throw failure }
             if let left = remaining { remaining = max(0, left - (result.count - before)) }
-            if isAtEnd { try decompressor?.finish() }
+            if isAtEnd { try decompressor?.wait(name: name) }
         }
         return result
     }

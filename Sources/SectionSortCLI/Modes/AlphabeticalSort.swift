@@ -64,7 +64,7 @@ struct AlphabeticalSort {
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
         // Read buffers: a quarter of the budget for every run that threads merge at once.
         let bufferSize = min(1 << 22, max(1 << 14, budget / (4 * fanIn * threads)))
-        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize)
+        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize, compressProgram: options.compressProgram)
         try writeMerged(try merger.reduce(runs), bufferSize: bufferSize, header: inputHeader)
         progress.finish()
     }
@@ -253,15 +253,15 @@ struct AlphabeticalSort {
 
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
     private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
-        let writer = try SortedRun.Writer(in: directory)
+        let writer = try SortedRun.Writer(in: directory, compressProgram: options.compressProgram)
         var failure: CLIError?
         do {
             _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress) { sorted, keyAt in
                 phases.enter("writing runs to disk")
                 let order = sorted.order
                 for section in sorted.sections where failure == nil {
-                    writer.beginSection(rank: section.rank)
                     do throws(CLIError) {
+                        try writer.beginSection(rank: section.rank)
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) {
                                 $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)

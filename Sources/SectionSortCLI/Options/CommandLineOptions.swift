@@ -44,6 +44,8 @@ struct CommandLineOptions {
     /// input's size (`SECTIONSORT_TEST_COMPACT_ROOM`, bytes), as git's `GIT_TEST_*` variables do.
     var compactTestRoom: Int?
     var temporaryDirectory: String?
+    /// `--compress-program`: what sorted runs are written through (and read back with `-d`).
+    var compressProgram: String?
     var quiet = false
     var verbose = false
     var lossy = false
@@ -165,6 +167,9 @@ struct CommandLineOptions {
                 }
                 memoryLimit = limit
             case .temporaryDirectory: temporaryDirectory = value
+            case .compressProgram:
+                guard !value.isEmpty else { throw .usage("--compress-program needs a program's name") }
+                compressProgram = value
             case .part, .partOffset:
                 let limit = given.spec.id == .part ? KeyRecord.partLimit : KeyRecord.positionLimit
                 guard let number = Int(value), number >= 0, number < limit else {

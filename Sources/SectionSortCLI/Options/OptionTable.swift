@@ -164,6 +164,11 @@ enum OptionTable {
                 "where sorted runs go (default: TMPDIR, else /tmp); they are removed on exit, on errors, on a broken pipe and on signals"
         ),
         OptionSpec(
+            .compressProgram, long: "compress-program", value: "PROG", group: .running, kind: .program, commands: [.sections],
+            help:
+                "compress sorted runs with PROG (reading stdin, writing stdout) and read them back with PROG -d, as GNU sort does (default: runs are not compressed)"
+        ),
+        OptionSpec(
             .quiet, short: "q", long: "quiet", group: .running, commands: CommandKind.all,
             help: "no progress line on standard error"),
         OptionSpec(
@@ -205,6 +210,6 @@ enum OptionID: Hashable, Sendable {
     case unit, timeZone, dateFormat
     case grep
     case output, format, part, partOffset, zeroTerminated
-    case threads, memoryLimit, temporaryDirectory, quiet, verbose
+    case threads, memoryLimit, temporaryDirectory, compressProgram, quiet, verbose
     case help, version, completions, generateManPage
 }
