@@ -21,10 +21,12 @@ enum Decompressor {
         Format(name: "zstd", magic: [0x28, 0xB5, 0x2F, 0xFD], program: "zstd"),
     ]
 
-    /// Starts the decompressor of `file` (a regular file open for reading, at its start) when its
-    /// first bytes are a compression format's; nil when they are not. Its ``ChildProcess/pipeEnd``
+    /// Starts the decompressor of `file` (open for reading, at its start) when it is a regular file
+    /// whose first bytes are a compression format's; nil when it is not. Its ``ChildProcess/pipeEnd``
     /// is the text.
     static func start(reading file: Int32, name: String) throws(CLIError) -> ChildProcess? {
+        var status = stat()
+        guard fstat(file, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: 8)
         let got = pread(file, &head, head.count, 0)
         guard got > 0, let format = formats.first(where: { head[0..<got].starts(with: $0.magic) }) else { return nil }

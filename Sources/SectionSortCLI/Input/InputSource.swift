@@ -6,11 +6,12 @@ final class InputSource {
     let name: String
     private var descriptor: Int32
     private let ownsDescriptor: Bool
-    /// The child that decompresses a compressed file; ``descriptor`` is then its output.
-    private var decompressor: ChildProcess?
     /// Bytes left in a regular file, to size reads; nil for pipes and terminals.
     private var remaining: Int?
     private(set) var isAtEnd = false
+
+    /// The child that decompresses a compressed file; ``descriptor`` is then its output.
+    private var decompressor: ChildProcess?
 
     /// Opens `path` ("-" for standard input).
     init(path: String) throws(CLIError) {
@@ -28,15 +29,14 @@ final class InputSource {
             descriptor = opened
             ownsDescriptor = true
         }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { remaining = Int(status.st_size) }
-        if remaining != nil, let child = try Decompressor.start(reading: descriptor, name: name) {
+        if let child = try Decompressor.start(reading: descriptor, name: name) {
             // The child has the file now; the size of the text it writes is not known.
             if ownsDescriptor { close(descriptor) }
             descriptor = child.pipeEnd
             decompressor = child
-            remaining = nil
         }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { remaining = Int(status.st_size) }
     }
 
     deinit { if ownsDescriptor && decompressor == nil { close(descriptor) } }
