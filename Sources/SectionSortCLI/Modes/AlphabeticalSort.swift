@@ -8,10 +8,10 @@ struct AlphabeticalSort {
     let collation: IndexedCollation
     let sectioning: SectioningOptions
     let budget: Int
-    let progress: ProgressLine
-    let phases: PhaseTimes
     /// Where the sections go.
     let output: BufferedOutput
+    let progress: ProgressLine
+    let phases: PhaseTimes
     /// Runs merged at once; more are merged in passes.
     private let fanIn = 32
 
@@ -90,11 +90,11 @@ struct AlphabeticalSort {
     /// written in order; a section larger than that is merged straight into the output.
     private func writeMerged(_ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?) throws(CLIError) {
         let titles = collation.sectionTitlesInDisplayOrder(sectioning)
+        let unique = options.unique
         var sizes: [Int: Int] = [:]
         for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
         let ranks = sizes.keys.sorted()
         let writer = try makeWriter(header: header)
-        let unique = options.unique
         var next = 0, written = 0
         while next < ranks.count {
             if sizes[ranks[next]]! > budget / 2 {
