@@ -50,14 +50,14 @@ enum Completions {
             """
     }
 
-    /// `text` inside single quotes for zsh and fish, with `'` and the brackets and colons zsh's
-    /// `_arguments` reads escaped.
+    /// `text` inside single quotes for zsh and fish, with `'` and the brackets zsh's `_arguments`
+    /// reads escaped.
     private static func quoted(_ text: String, zsh: Bool) -> String {
         var result = ""
         for character in text {
             switch character {
             case "'": result += zsh ? "'\\''" : "\\'"
-            case "[", "]", ":": result += zsh ? "\\\(character)" : String(character)
+            case "[", "]": result += zsh ? "\\\(character)" : String(character)
             case "\\": result += "\\\\"
             default: result.append(character)
             }
@@ -117,9 +117,12 @@ enum Completions {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The help text up to its first semicolon or parenthesis: a short description.
+    /// The help text up to its first semicolon, cut at a word before 72 characters: a shell shows
+    /// it beside the option.
     private static func firstClause(_ help: String) -> String {
-        let end = help.firstIndex { $0 == ";" || $0 == "(" || $0 == ":" } ?? help.endIndex
-        return String(help[..<end]).trimmingCharacters(in: .whitespaces)
+        let clause = help.prefix { $0 != ";" }
+        guard clause.count > 72 else { return String(clause) }
+        let cut = clause.prefix(72)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "..."
     }
 }
