@@ -179,7 +179,7 @@ import Testing
         #expect(changes.deletedSections == [2], "G empties")
         #expect(changes.insertedRows == [path(2, 0)], "out of a deleted section, so an insertion, not a move")
         #expect(changes.movedRows.isEmpty && changes.deletedRows.isEmpty)
-        #expect(contacts.items(inSection: 2).map(\.firstName) == ["Bill", "Ellen", "Steve", "Eric"])
+        #expect(contacts[2].map(\.firstName) == ["Bill", "Ellen", "Steve", "Eric"])
 
         // Saved again with the same name (a new phone number, say): same key, the row stays and is reconfigured.
         var newNumber = larry
@@ -195,7 +195,7 @@ import Testing
         let ada = Person(id: 7, firstName: "Ada", lastName: "Lovelace"), sam = Person(id: 8, firstName: "Sam", lastName: "Altman")
         changes = contacts.apply(inserting: [ada, sam], updating: [ellenAfter], removing: [eric.id])
         #expect(contacts.sectionTitles == ["A", "C", "E", "J", "L"])
-        #expect(contacts.items(inSection: 3).map(\.firstName) == ["Bill", "Steve", "Zoe"])
+        #expect(contacts[3].map(\.firstName) == ["Bill", "Steve", "Zoe"])
         #expect(changes.insertedSections == [0, 4], "A and L are new")
         #expect(changes.deletedRows == [path(2, 3)], "Eric Jones, at his old place")
         #expect(changes.movedRows == [ListMove(from: path(2, 1), to: path(3, 2))], "Zoe Jobs: old J was section 2, new J is 3")

@@ -22,8 +22,11 @@ final class LiveKeyWorker {
 
     /// Runs `body` with a worker whose collators come from `collation`'s pools and go back when it
     /// returns, so the worker must not outlive the call. It cannot fail: without a clone of its
-    /// own, a worker shares the collation's collators under their locks.
-    static func with<Result>(collation: IndexedCollation, options: SectioningOptions, _ body: (LiveKeyWorker) -> Result) -> Result {
+    /// own, a worker shares the collation's collators under their locks. The options matter for
+    /// ordering keys only (search keys are primary keys of the text whatever the options).
+    static func with<Result>(
+        collation: IndexedCollation, options: SectioningOptions = SectioningOptions(), _ body: (LiveKeyWorker) -> Result
+    ) -> Result {
         collation.withWorkerCollator { ordering in
             collation.withPrimaryWorkerCollator { primary in
                 body(LiveKeyWorker(collation: collation, options: options, ordering: ordering, primary: primary))

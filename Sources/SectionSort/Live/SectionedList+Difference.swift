@@ -40,12 +40,12 @@ extension SectionedList {
             }
             newIDs.append(ids)
         }
-        var builder = ChangeBuilder<ID>(oldTitles: sectionTitles, newTitles: newList.sectionTitles)
+        var builder = ChangeBuilder<ID>(oldTitles: titles, newTitles: newList.titles)
 
         // Sections kept in both lists stay unless their order changed.
         var newSectionOfTitle: [String: Int] = [:]
-        for (position, title) in newList.sectionTitles.enumerated() { newSectionOfTitle[title] = position }
-        let kept = sectionTitles.indices.compactMap { old in newSectionOfTitle[sectionTitles[old]].map { (old: old, new: $0) } }
+        for (position, title) in newList.titles.enumerated() { newSectionOfTitle[title] = position }
+        let kept = titles.indices.compactMap { old in newSectionOfTitle[titles[old]].map { (old: old, new: $0) } }
         let staying = Set(LongestIncreasingSubsequence.positions(in: kept.map(\.new)))
         builder.movedSections = kept.indices.filter { !staying.contains($0) }.map { ListMove(from: kept[$0].old, to: kept[$0].new) }
         let newSectionOfOld = Dictionary(uniqueKeysWithValues: kept.map { ($0.old, $0.new) })

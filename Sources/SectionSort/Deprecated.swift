@@ -1,0 +1,31 @@
+// The names of 0.2 that the shared vocabulary of sectioned collections (``SectionedCollection``)
+// replaced, kept for one minor version so that code written for 0.2 builds with warnings that
+// name their replacements.
+
+extension LiveSectionedList {
+    /// The number of sections shown.
+    @available(*, deprecated, renamed: "count", message: "a live list is a collection of its sections")
+    public var sectionCount: Int { count }
+
+    /// The number of rows in `section`.
+    @available(*, deprecated, message: "a live list is a collection of its sections: use list[section].count")
+    public func numberOfRows(inSection section: Int) -> Int { self[section].count }
+
+    /// The items of `section`, in order.
+    @available(*, deprecated, message: "a live list is a collection of its sections: use Array(list[section])")
+    public func items(inSection section: Int) -> [Item] { Array(self[section]) }
+}
+
+extension SearchResult {
+    /// The number of sections with matches.
+    @available(*, deprecated, renamed: "count", message: "a search result is a collection of its sections")
+    public var sectionCount: Int { count }
+
+    /// The number of matches in `section`.
+    @available(*, deprecated, message: "a search result is a collection of its sections: use result[section].count")
+    public func numberOfRows(inSection section: Int) -> Int { self[section].count }
+
+    /// The matching items of `section`, in order.
+    @available(*, deprecated, message: "a search result is a collection of its sections: use Array(result[section])")
+    public func items(inSection section: Int) -> [Item] { Array(self[section]) }
+}
