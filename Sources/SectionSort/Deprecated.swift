@@ -1,6 +1,22 @@
+import Foundation
+
 // The names of 0.2 that the shared vocabulary of sectioned collections (``SectionedCollection``)
-// replaced, kept for one minor version so that code written for 0.2 builds with warnings that
-// name their replacements.
+// and Foundation's `SortOrder` replaced, kept for one minor version so that code written for 0.2
+// builds with warnings that name their replacements.
+
+/// The direction of an ordering: Foundation's `SortOrder`.
+@available(*, deprecated, renamed: "SortOrder")
+public typealias SortDirection = SortOrder
+
+extension SortOrder {
+    /// The order of 0.2's `SortDirection.ascending`: `forward`.
+    @available(*, deprecated, renamed: "forward")
+    public static var ascending: SortOrder { .forward }
+
+    /// The order of 0.2's `SortDirection.descending`: `reverse`.
+    @available(*, deprecated, renamed: "reverse")
+    public static var descending: SortOrder { .reverse }
+}
 
 extension LiveSectionedList {
     /// The number of sections shown.

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .descending, secondaryOrder: .descending)),
+        ("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .reverse, secondaryOrder: .reverse)),
         ("ja_JP", SectioningOptions(includesEmptySections: true)), ("de", SectioningOptions(threads: 1)),
     ])
     func everyRandomStepEqualsSectioningFromScratch(locale: String, options: SectioningOptions) throws {
@@ -80,7 +80,7 @@ import Testing
 
     /// Batches of hundreds of edits on a list of thousands, with many equal keys: sections are
     /// edited by several threads, and chunks split while a batch inserts into them.
-    @Test(arguments: [("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .descending, threads: 2))])
+    @Test(arguments: [("sv_SE", SectioningOptions()), ("en_US", SectioningOptions(order: .reverse, threads: 2))])
     func largeBatchesEqualSectioningFromScratch(locale: String, options: SectioningOptions) throws {
         let collation = try IndexedCollation(locale: locale)
         var edits = PersonEdits(seed: 99)

@@ -89,7 +89,7 @@ struct PersonEdits {
         for count in [0, 1, 5, 30] {
             let people = edits.people(count)
             let ascending = collation.sections(of: people, by: \.lastName)
-            let descending = collation.sections(of: people, by: \.lastName, options: SectioningOptions(order: .descending))
+            let descending = collation.sections(of: people, by: \.lastName, options: SectioningOptions(order: .reverse))
             let changes = ascending.changes(to: descending, identifiedBy: \.id)
             try BatchUpdateModel.check(changes, old: ascending.snapshot(identifiedBy: \.id), new: descending.snapshot(identifiedBy: \.id))
             #expect(

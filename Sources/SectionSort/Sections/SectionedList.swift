@@ -42,11 +42,6 @@ public struct SectionedList<Item>: SectionedCollection {
             precondition(row >= 0 && row < range.count, "row \(row) is out of range 0..<\(range.count) in section '\(title)'")
             return storage[range.lowerBound + row]
         }
-
-        /// The section's items as an array.
-        ///
-        /// - Complexity: O(k), where k is the number of items in the section.
-        public var items: [Item] { Array(storage[range]) }
     }
 
     /// The titles of the section index beside the list, in order (for alphabetical lists, every

@@ -21,4 +21,9 @@ public protocol TitledSection<Element>: RandomAccessCollection, Identifiable whe
 extension TitledSection {
     /// The section's title.
     public var id: String { title }
+
+    /// The section's items as an array.
+    ///
+    /// - Complexity: O(k), where k is the number of items in the section.
+    public var items: [Element] { Array(self) }
 }

@@ -25,7 +25,7 @@ func run() throws(CLIError) {
 
     let collation = try makeCollation(options)
     let sectioning = SectioningOptions(
-        order: options.descending ? .descending : .ascending, threads: options.threads,
+        order: options.descending ? .reverse : .forward, threads: options.threads,
         readsChineseNames: options.chineseNames)
     let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
     let progress = ProgressLine(enabled: !options.quiet)
