@@ -106,6 +106,31 @@ import Testing
         }
     }
 
+    /// `readsChineseNames` was ignored by live lists: 曾 went under C (céng) and 单 under D (dān),
+    /// where sectioning the same items puts them under Z (zēng) and S (shàn).
+    @Test func chineseNamesAreReadAsSectioningReadsThem() throws {
+        let collation = try IndexedCollation(locale: "zh_CN")
+        let options = SectioningOptions(readsChineseNames: true)
+        func person(_ id: Int, _ last: String, _ first: String) -> Person { Person(id: id, firstName: first, lastName: last) }
+        var arrivals = [
+            person(1, "曾", "小明"), person(2, "单", "田芳"), person(3, "张", "三"), person(4, "Smith", "Ann"),
+            person(5, "解", "缙"), person(6, "李", "四"),
+        ]
+        var live = LiveSectionedList(
+            arrivals, collation: collation, by: \.lastName, then: \.firstName, identifiedBy: \.id, options: options)
+        expectSameAsFromScratch(live, arrivals: arrivals, collation: collation, options: options, "as built")
+        #expect(live.first { $0.title == "Z" }?.map(\.id) == [1, 3], "曾 is read zēng, beside 张 zhāng")
+        #expect(live.first { $0.title == "S" }?.map(\.id) == [2, 4], "单 is read shàn")
+
+        let arriving = [person(7, "单", "雄信"), person(8, "曾", "国藩")]
+        live.apply(inserting: arriving, updating: [person(6, "乐", "毅")], removing: [3])
+        arrivals = Self.arrivals(arrivals, afterRemoving: [3], updating: [person(6, "乐", "毅")], collation: collation)
+        arrivals += arriving
+        expectSameAsFromScratch(live, arrivals: arrivals, collation: collation, options: options, "after a batch")
+        #expect(live.indexPath(of: 8).map { live[$0.section].title } == "Z")
+        #expect(live.insertionIndexPath(for: person(9, "曾", "子")).section == live.firstIndex { $0.title == "Z" })
+    }
+
     @Test func insertionIndexPathIsWhereInsertPutsTheItem() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         var edits = PersonEdits(seed: 3)

@@ -33,8 +33,8 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
 
     /// The collation that sections and orders the items.
     public let collation: IndexedCollation
-    /// Direction, empty sections; `threads` is used when the list is built and searched, and by
-    /// batches of edits.
+    /// Direction, empty sections, Chinese names, as for ``IndexedCollation/sections(of:by:then:options:)``;
+    /// `threads` is used when the list is built and searched, and by batches of edits.
     public let options: SectioningOptions
 
     let primaryString: @Sendable (Item) -> String
@@ -65,7 +65,8 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
     ///   - key: the string each item is sectioned, sorted and searched by.
     ///   - secondaryKey: orders items whose `key` strings are equal.
     ///   - identifier: each item's identity, for edits and changes.
-    ///   - options: direction, empty sections, threads.
+    ///   - options: direction, empty sections, threads, Chinese names: every option is honoured, as
+    ///     in ``IndexedCollation/sections(of:by:then:options:)``.
     /// - Complexity: O(n·m + n log n) for n items of length m, as sectioning; spread over the threads.
     public init(
         _ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
@@ -80,9 +81,10 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
         displayOrder = collation.displayOrder(options)
 
         let primaries = items.map(key)
-        let input = SectioningInput(
+        var input = SectioningInput(
             primaryKeys: primaries, secondaryKeys: secondaryKey.map { items.map($0) },
             primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        input.readsChineseNames = options.readsChineseNames
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         let sectionCount = collation.sectionTitles.count
