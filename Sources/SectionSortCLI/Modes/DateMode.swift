@@ -16,7 +16,7 @@ func runDateMode(_ options: CommandLineOptions, output: BufferedOutput) throws(C
         throw .usage("unknown locale '\(locale.identifier)': ICU has no data for it")
     }
     var dateSectioning = sectioning
-    dateSectioning.order = options.descending ? .descending : .ascending
+    dateSectioning.order = options.descending ? .reverse : .forward
     dateSectioning.threads = options.threads
     let progress = ProgressLine(enabled: !options.quiet)
     var records = RecordSet(), header: [UInt8]?

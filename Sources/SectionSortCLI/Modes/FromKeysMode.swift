@@ -60,7 +60,7 @@ struct SectionsFromKeys {
                 "the keys were made with \(keyed.versionDescription); this machine has \(here.versionDescription): "
                     + "keys from different versions do not order alike, so they cannot be read here", at: identity.location)
         }
-        let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .descending : .ascending))
+        let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .reverse : .forward))
         let writer = try SectionWriter(
             output: output, format: options.outputFormat, inputFormat: made.inputFormat,
             context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
