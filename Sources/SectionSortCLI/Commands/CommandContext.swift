@@ -40,7 +40,7 @@ struct CommandContext {
     /// The engine's options for the ordering.
     var sectioning: SectioningOptions {
         SectioningOptions(
-            order: options.descending ? .descending : .ascending, threads: options.threads, readsChineseNames: options.chineseNames)
+            order: options.descending ? .reverse : .forward, threads: options.threads, readsChineseNames: options.chineseNames)
     }
 
     /// The memory budget of the commands that sort (``MemoryBudget``).
