@@ -45,7 +45,8 @@ package final class CollationData: Sendable {
         contexts = indexes.part(CollationIndexes.contexts) ?? empty
         rootElements = indexes.part(CollationIndexes.rootElements) ?? empty
         scripts = indexes.part(CollationIndexes.scripts) ?? empty
-        let jamoStart = indexes.count > CollationIndexes.jamoCE32sStart ? Int(indexes.value(CollationIndexes.jamoCE32sStart)) : -1
+        let jamoStart =
+            indexes.count > CollationIndexes.jamoCE32sStart ? Int(Int32(bitPattern: indexes.value(CollationIndexes.jamoCE32sStart))) : -1
         if jamoStart >= 0 {
             jamoCE32s = ce32s.slice(jamoStart * 4, count: 67 * 4)
         } else if let base {

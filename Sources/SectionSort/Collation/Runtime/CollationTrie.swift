@@ -26,7 +26,7 @@ struct CollationTrie: Sendable {
     /// The CE32 of a code point (0...0x10FFFF).
     @inline(__always) func get(_ c: UInt32) -> UInt32 {
         if c < 0xD800 {
-            return data.uint32(Int(index.uint16(Int(c >> 5))) << 2 | Int(c & 31))
+            return data.uint32(Int(index.uint16(Int(c >> 5))) << 2 + Int(c & 31))
         }
         return getSlow(c)
     }
@@ -35,11 +35,11 @@ struct CollationTrie: Sendable {
         if c <= 0xFFFF {
             // Lead surrogate code points have index entries of their own after the BMP's.
             let slot = c <= 0xDBFF ? 0x140 + Int(c >> 5) : Int(c >> 5)
-            return data.uint32(Int(index.uint16(slot)) << 2 | Int(c & 31))
+            return data.uint32(Int(index.uint16(slot)) << 2 + Int(c & 31))
         }
         if c >= highStart { return data.uint32(highValueIndex) }
         let index1 = Int(index.uint16(0x820 + Int(c >> 11)))
         let index2 = Int(index.uint16(index1 + Int((c >> 5) & 0x3F)))
-        return data.uint32(index2 << 2 | Int(c & 31))
+        return data.uint32(index2 << 2 + Int(c & 31))
     }
 }
