@@ -114,13 +114,13 @@ import Testing
         }
     }
 
-    /// The README's examples: each "$ sectionsort …" command in the section "Names in Chinese and
-    /// Japanese" prints exactly the block below it.
+    /// The CLI guide's examples: each "$ sectionsort …" command in its section "Names in Chinese
+    /// and Japanese" prints exactly the block below it.
     @Test func readmeExamplesAreWhatTheToolPrints() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try String(contentsOf: root.appendingPathComponent("Documentation/CLI.md"), encoding: .utf8)
         let section = try #require(
-            readme.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
+            guide.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
         var checked = 0
         var lines = section.split(separator: "\n", omittingEmptySubsequences: false)[...]
