@@ -118,7 +118,15 @@ struct SortMannersTests {
         let unsorted = directory.appendingPathComponent("unsorted").path
         try "a\nc\nb\n".write(toFile: unsorted, atomically: true, encoding: .utf8)
         let refused = try SectionSortCommand.run(["-m", parts[0], unsorted])
-        #expect(refused.status == 65 && refused.stdout.isEmpty && refused.stderr.contains("\(unsorted):3:1: the input is not in"))
+        #expect(refused.status == 65 && refused.stderr.contains("\(unsorted):3:1: the input is not in"), "\(refused.stderr)")
+        // Written as it merges, like --from-keys: -o keeps a file from half an output.
+        let file = directory.appendingPathComponent("merged").path
+        let toFile = try SectionSortCommand.run(["-m", "-o", file, parts[0], unsorted])
+        #expect(toFile.status == 65 && !FileManager.default.fileExists(atPath: file))
+        // Batches smaller than the inputs: the same merge, read a piece of each input at a time.
+        let whole = try SectionSortCommand.run(["-l", "de", "-F", "plain"], stdin: Self.names.joined(separator: "\n"))
+        let pieces = try SectionSortCommand.run(["-l", "de", "-m", "-F", "plain", "-S", "1K"] + parts)
+        #expect(pieces.status == 0 && pieces.stdout == whole.stdout, "\(pieces.stderr)")
     }
 
     @Test func shortOptionsClusterAndLongOnesAbbreviate() throws {

@@ -2,7 +2,7 @@ import Foundation
 import SectionSort
 
 /// `--by date`: parse each key as an instant, group by period in the time zone.
-func runDateMode(_ options: CommandLineOptions, output: BufferedOutput) throws(CLIError) {
+func runDateMode(_ options: CommandLineOptions, progress: ProgressLine, output: BufferedOutput) throws(CLIError) {
     let zoneName = options.timeZone ?? TimeZone.current.identifier
     let unit = DateUnit(rawValue: options.unit.rawValue)!
     let locale = Locale(identifier: options.locale)
@@ -18,7 +18,6 @@ func runDateMode(_ options: CommandLineOptions, output: BufferedOutput) throws(C
     var dateSectioning = sectioning
     dateSectioning.order = options.descending ? .reverse : .forward
     dateSectioning.threads = options.threads
-    let progress = ProgressLine(enabled: !options.quiet)
     var records = RecordSet(), header: [UInt8]?
     var batches = RecordBatches(options: options, budget: .max)
     try batches.forEach(progress: progress) { batch, _, batchHeader in

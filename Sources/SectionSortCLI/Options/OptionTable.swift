@@ -21,7 +21,7 @@ enum OptionTable {
         OptionSpec(
             .merge, short: "m", long: "merge", group: .commands, commands: [.merge],
             help:
-                "merge inputs that are each in sectionsort's order already, without sorting them again; a record out of order is an error naming it"
+                "merge inputs that are each in sectionsort's order already, without sorting them again, reading them side by side; a record out of order is an error naming it"
         ),
         OptionSpec(
             .emitKeys, long: "emit-keys", group: .commands, commands: [.emitKeys], fromKeyIdentity: true,
