@@ -128,7 +128,7 @@ func instant(_ iso: String) -> Date {
         var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
         let ascending = byDay.sections(of: events, by: \.start)
         #expect(ascending[0].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init), "equal dates keep input order")
-        byDay.order = .descending
+        byDay.order = .reverse
         let descending = byDay.sections(of: events, by: \.start)
         #expect(descending.sectionTitles == ["2026-01-02", "2026-01-01"])
         #expect(descending[1].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init))

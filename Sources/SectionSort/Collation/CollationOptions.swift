@@ -87,9 +87,3 @@ public struct CollationOptions: Hashable, Sendable {
         return settings
     }
 }
-
-/// The direction of an ordering.
-public enum SortDirection: Hashable, Sendable {
-    case ascending
-    case descending
-}

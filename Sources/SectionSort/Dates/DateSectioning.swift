@@ -26,7 +26,7 @@ public struct DateSectioning: Sendable {
     public var relativeTo: Date?
     /// Ascending (oldest first, the default) or descending (newest first): sections and the items
     /// inside them. Items with equal dates keep their input order either way.
-    public var order: SortDirection = .ascending
+    public var order: SortOrder = .forward
     /// When set, every period from the one containing the lower bound to the one containing the
     /// upper bound has a section, empty or not (a calendar that shows empty days). Items outside
     /// the range still get their own sections: nothing is dropped.
@@ -129,7 +129,7 @@ public struct DateSectioning: Sendable {
                 instants[index] = floating.startOfSameDate(instants[index])
             }
         }
-        let order = DateOrdering.sortedPositions(instants, descending: order == .descending, threads: threads)
+        let order = DateOrdering.sortedPositions(instants, descending: order == .reverse, threads: threads)
         return DateSectionBuilder(sectioning: self).makeList(items, instants: instants, order: order)
     }
 }
