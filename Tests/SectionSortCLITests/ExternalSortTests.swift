@@ -113,6 +113,30 @@ import Testing
         }
     }
 
+    /// Records of a mebibyte and more (longer than the limit) go into runs from where they are,
+    /// beside short ones of the same section that share their keys' starts.
+    @Test func recordsLongerThanTheLimitMatchInMemory() throws {
+        let directory = try Self.scratchDirectory("long")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let long = String(repeating: "Öberg ", count: 300_000)
+        var lines = (0..<20_000).map(Self.name)
+        lines.insert(long + "b", at: 5_000)
+        lines.insert(long + "a", at: 15_000)
+        lines.insert(String(long.prefix(1000)), at: 10_000)
+        let input = lines.joined(separator: "\n") + "\n"
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE"], stdin: input)
+        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        for flags in [["-l", "sv_SE"], ["-l", "sv_SE", "--format", "json"]] {
+            let expected = flags.count == 2 ? inMemory : try SectionSortCommand.run(flags, stdin: input)
+            let limited = try SectionSortCommand.run(flags + ["-S", "64K", "-T", runs], stdin: input)
+            #expect(limited.status == 0, "\(flags): \(limited.stderr)")
+            let same = limited.stdoutBytes == expected.stdoutBytes
+            #expect(same, "\(flags)")
+            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+        }
+    }
+
     @Test func dataErrorInALaterBatchWritesNothingAndRemovesRuns() throws {
         let directory = try Self.scratchDirectory("error")
         defer { try? FileManager.default.removeItem(at: directory) }
