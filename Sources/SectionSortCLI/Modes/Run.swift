@@ -27,7 +27,7 @@ func run() throws(CLIError) {
     let sectioning = SectioningOptions(
         order: options.descending ? .descending : .ascending, threads: options.threads,
         readsChineseNames: options.chineseNames)
-    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs)
+    let budget = MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs, testRoom: options.compactTestRoom)
     let progress = ProgressLine(enabled: !options.quiet)
     defer { progress.finish() }
     if options.emitKeys {

@@ -136,12 +136,11 @@ struct CommandLineOptions {
           -j, --threads N            worker threads, 1 to 256 (default: the cores it may run
                                      on, as nproc counts them); output is identical for any N
           -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
-                                     temporary files and are merged. Default: lines from files
-                                     sort in memory in a compact layout while the peak stays
-                                     within 3 times the input (for short lines, inputs of
-                                     80M and more), else as other formats do: the input files'
-                                     size (at least 8M, at most half of physical memory), or
-                                     half of physical memory for pipes. SIZE is bytes with an
+                                     temporary files and are merged. Default: in memory while
+                                     the peak stays within 3 times the input files' size or
+                                     128M, whichever is more (at most half of physical memory;
+                                     lines from files in a compact layout first), or half of
+                                     physical memory for pipes. SIZE is bytes with an
                                      optional K, M, G or T suffix (powers of 1024), or a
                                      percentage of physical memory: 30%
           -T, --temporary-directory DIR
