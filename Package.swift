@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
         .executable(name: "sectionsort", targets: ["SectionSortCLI"]),
-        .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
         // The ICU functions SectionSort uses, declared by the package itself: the system's
@@ -25,8 +24,18 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
             ]
         ),
+        // ICU's collation data as constant bytes, written by SectionSortDataGenerator.
+        .target(
+            name: "SectionSortCollationData",
+            exclude: ["LICENSE-ICU"]
+        ),
         .target(
             name: "SectionSort",
+            dependencies: ["SectionSortICU", "SectionSortCollationData"]
+        ),
+        // Rewrites Sources/SectionSortCollationData from the ICU it runs against; run by hand.
+        .executableTarget(
+            name: "SectionSortDataGenerator",
             dependencies: ["SectionSortICU"]
         ),
         // The command-line tool: its folder is not named after the executable, so that no two
@@ -35,8 +44,11 @@ let package = Package(
             name: "SectionSortCLI",
             dependencies: ["SectionSort"]
         ),
+        // The benchmark is no product: a package that depends on SectionSort does not see it, and
+        // in this package SwiftPM makes an executable of it, named after the target, all the same
+        // (`swift run -c release sectionsort-bench`).
         .executableTarget(
-            name: "SectionSortBenchmarks",
+            name: "sectionsort-bench",
             dependencies: ["SectionSort"],
             path: "Benchmarks/SectionSortBenchmarks"
         ),

@@ -9,6 +9,8 @@ struct RunMerger {
     let directory: TemporaryDirectory
     let fanIn: Int
     let bufferSize: Int
+    /// `--compress-program`: what the runs merged on disk are written through.
+    var compressProgram: String?
 
     /// The most runs merged at once: `maximum`, or fewer where the open-file limit
     /// (`RLIMIT_NOFILE`, `ulimit -n`) leaves room for fewer, as GNU sort does; then more runs are
@@ -49,12 +51,12 @@ struct RunMerger {
             var merged: [SortedRun.File] = []
             for start in stride(from: 0, to: runs.count, by: fanIn) {
                 let group = runs[start..<min(runs.count, start + fanIn)]
-                let writer = try SortedRun.Writer(in: directory)
-                try Self.merge(group.map { ($0.path, nil) }, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                let writer = try SortedRun.Writer(in: directory, compressProgram: compressProgram)
+                try Self.merge(group.map(\.parts), bufferSize: bufferSize) { (key, record) throws(CLIError) in
                     try writer.append(key: key, record: record)
                 }
                 merged.append(try writer.finish())
-                for run in group { directory.removeFile(run.path) }
+                for run in group { for path in run.paths { directory.removeFile(path) } }
             }
             runs = merged
         }
@@ -68,17 +70,17 @@ struct RunMerger {
         _ rank: Int, of runs: [SortedRun.File], bufferSize: Int,
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
     ) throws(CLIError) {
-        let parts = runs.compactMap { run in run.bytes(ofSection: rank).map { (run.path, Optional($0)) } }
+        let parts = runs.compactMap { run in run.part(ofSection: rank).map { [$0] } }
         try merge(parts, bufferSize: bufferSize, body)
     }
 
     /// Merges up to `fanIn` runs (or parts of them) through a ``LoserTree``.
     private static func merge(
-        _ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
+        _ parts: [[SortedRun.Part]], bufferSize: Int,
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
     ) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
-        for part in parts { readers.append(try SortedRun.Reader(path: part.path, bytes: part.bytes, bufferSize: bufferSize)) }
+        for run in parts { readers.append(try SortedRun.Reader(parts: run, bufferSize: bufferSize)) }
         let count = readers.count
         guard count > 0 else { return }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most

@@ -4,7 +4,7 @@ import Foundation
 final class InputSource {
     /// The name used in messages: the path, or "<stdin>".
     let name: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let ownsDescriptor: Bool
     /// Bytes left in a regular file, to size reads and to tell a file cut while it is read from
     /// its end; nil for pipes and terminals.
@@ -13,6 +13,9 @@ final class InputSource {
     private var bytesRead = 0
     private var openedSize: Int?
     private(set) var isAtEnd = false
+
+    /// The child that decompresses a compressed file; ``descriptor`` is then its output.
+    private var decompressor: ChildProcess?
 
     /// Opens `path` ("-" for standard input).
     init(path: String) throws(CLIError) {
@@ -30,6 +33,12 @@ final class InputSource {
             descriptor = opened
             ownsDescriptor = true
         }
+        if let child = try Decompressor.start(reading: descriptor, name: name) {
+            // The child has the file now; the size of the text it writes is not known.
+            if ownsDescriptor { close(descriptor) }
+            descriptor = child.pipeEnd
+            decompressor = child
+        }
         var status = stat()
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
             // Standard input may be a file that the shell or a parent has already read a part of.
@@ -39,7 +48,7 @@ final class InputSource {
         }
     }
 
-    deinit { if ownsDescriptor { close(descriptor) } }
+    deinit { if ownsDescriptor && decompressor == nil { close(descriptor) } }
 
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
@@ -83,6 +92,7 @@ final class InputSource {
             bytesRead += result.count - before
             if let failure { throw failure }
             if let left = remaining { remaining = max(0, left - (result.count - before)) }
+            if isAtEnd { try decompressor?.wait(name: name) }
         }
         return result
     }
