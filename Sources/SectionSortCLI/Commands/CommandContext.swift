@@ -44,7 +44,7 @@ struct CommandContext {
     }
 
     /// The memory budget of the commands that sort (``MemoryBudget``).
-    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs) }
+    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs, testRoom: options.compactTestRoom) }
 
     /// Runs `body` with the output (`-o FILE` or standard output) and puts a file in place once
     /// `body` has written all; then ends the progress line and reports the phases.
