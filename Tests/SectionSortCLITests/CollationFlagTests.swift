@@ -63,6 +63,19 @@ import Testing
         #expect(takesNoValue.status == 64)
     }
 
+    @Test func fromKeysAndDateSectionsRefuseTheFlags() throws {
+        // --from-keys takes them from the key identity; dates are not collated.
+        for flag in [
+            ["--ignore-punctuation"], ["--normalize"], ["--case-first", "lower"], ["--ignore-articles"], ["--index-locales", "ru"],
+        ] {
+            let fromKeys = try SectionSortCommand.run(["--from-keys"] + flag, stdin: "")
+            #expect(fromKeys.status == 64 && fromKeys.stderr.contains("from the key records"), "\(flag): \(fromKeys.stderr)")
+            let dates = try SectionSortCommand.run(["--by", "date"] + flag, stdin: "")
+            #expect(dates.status == 64 && dates.stderr.contains("does not apply to --by date"), "\(flag): \(dates.stderr)")
+            #expect(fromKeys.stdout.isEmpty && dates.stdout.isEmpty)
+        }
+    }
+
     @Test func theKeyIdentityNamesTheSettingsAndFromKeysUsesThem() throws {
         let flags = ["-l", "en_US", "--ignore-punctuation", "--normalize", "--case-first", "upper"]
         let version = try SectionSortCommand.run(["--version", "-F", "json"] + flags)
