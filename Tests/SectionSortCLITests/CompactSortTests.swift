@@ -35,7 +35,8 @@ import Testing
         let runs = directory.appendingPathComponent("runs").path
         for extra in [
             [], ["-r"], ["-i", "-l", "en_US"], ["-j", "1"], ["-j", "3", "-F", "jsonl"], ["-j", "4", "--chinese-names", "-l", "zh_CN"],
-            ["--grep", "anna"],
+            ["--grep", "anna"], ["--ignore-punctuation", "--ignore-articles=en", "--case-first", "upper"],
+            ["-l", "en_US", "--index-locales", "ru", "--normalize"],
         ] {
             let arguments = ["-l", "sv_SE"] + extra + [input, second]
             let compact = try SectionSortCommand.run(["-v"] + arguments, environment: ["SECTIONSORT_TEST_COMPACT_ROOM": "64M"])

@@ -289,7 +289,7 @@ struct FuzzCase {
         let arguments = [
             "--by", "date", "-F", "jsonl", "-q", "--time-zone",
             ["UTC", "Europe/Stockholm", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe"].randomElement(using: &random)!,
-            "--unit", ["day", "week", "month", "year"].randomElement(using: &random)!,
+            "--unit", ["hour", "day", "week", "month", "quarter", "year"].randomElement(using: &random)!,
         ]
         // Valid lines are kept; whether a mutated one still parses is the program's to say.
         var records = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { line in
