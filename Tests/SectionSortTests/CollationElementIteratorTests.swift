@@ -202,4 +202,26 @@ import Testing
             #expect(found.isEmpty, "\(name) normalization \(normalization): \(found)")
         }
     }
+
+    /// Locale names the table does not list resolve to the tailoring ICU opens for them.
+    @Test func localeNamesResolveAsICUResolvesThem() throws {
+        var names = [
+            "", "root", "xx", "und", "en-US", "de-AT", "zh-Hant-TW", "zh_TW", "zh_HK", "zh_Hans_SG", "sr-Latn-RS",
+            "sr_Latn", "iw", "he_IL", "no", "nb_NO", "nn", "in", "id", "ja_JP", "ko-KR", "es_ES", "es-419", "pa_Arab",
+            "az_Cyrl", "en_US_POSIX", "de__POSIX", "fil", "tl", "yue", "yue_Hans", "sv_FI", "fr_CA", "mo", "sh", "bs_Cyrl", "zh_TW_ZZ",
+            "sh_RS", "iw-IL",
+            "zh-MO", "zh_CN", "sr-RS", "no-NO",
+        ]
+        names += CollationLocaleTable.shared.identifiersAndTypes.filter { $0.type.isEmpty && !$0.identifier.isEmpty }
+            .enumerated().filter { $0.offset % 7 == 0 }.map { $0.element.identifier + "_ZZ" }
+        var differing: [String] = []
+        for name in names {
+            let icu = try ICUCollator.opening(name)
+            let ours = try #require(CollationTailoring.named(name))
+            if try icu.tailoringBinary() != ours.binary {
+                differing.append("\(name): ICU \(icu.actualLocaleForTesting), ours \(ours.identifier) (\(ours.actualLocale))")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+    }
 }

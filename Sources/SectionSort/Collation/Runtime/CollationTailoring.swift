@@ -47,7 +47,16 @@ package struct CollationTailoring: Sendable {
         return table.entry("", type: wanted).map(CollationTailoring.init) ?? table.entry("", type: "").map(CollationTailoring.init)
     }
 
+    /// The tailoring binary as ucol_cloneBinary wrote it.
+    package var binary: [UInt8] {
+        let bytes = CollationLocaleTable.shared.tailoring(tailoringIndex)
+        return (0..<bytes.count).map { bytes.uint8(at: $0) }
+    }
+
+    private let tailoringIndex: Int
+
     private init(_ entry: CollationLocaleTable.Entry) {
+        tailoringIndex = entry.tailoring
         identifier = entry.identifier
         type = entry.type
         version = entry.version
@@ -113,7 +122,7 @@ package struct CollationLocaleTable: Sendable {
     package var unicodeVersion: [UInt8] { (12..<16).map { versions.uint8(at: $0) } }
 
     /// The number of distinct tailoring binaries.
-    package var tailoringCount: Int { tailoringOffsets.count / 4 - 1 }
+    package var tailoringCount: Int { tailoringOffsets.count / 8 }
 
     /// Every identifier and type of the table, in its order.
     package var identifiersAndTypes: [(identifier: String, type: String)] {
@@ -122,9 +131,7 @@ package struct CollationLocaleTable: Sendable {
 
     /// The bytes of tailoring binary `index`, as ucol_cloneBinary wrote them.
     func tailoring(_ index: Int) -> CollationBytes {
-        let start = Int(tailoringOffsets.uint32(index))
-        let end = Int(tailoringOffsets.uint32(index + 1))
-        return tailorings.slice(start, count: end - start)
+        tailorings.slice(Int(tailoringOffsets.uint32(2 * index)), count: Int(tailoringOffsets.uint32(2 * index + 1)))
     }
 
     private func field(_ entry: Int, _ field: Int) -> Int { Int(table.uint32(2 + entry * 10 + field)) }
