@@ -242,4 +242,14 @@ import Testing
         }
         #expect(differing.isEmpty, "\(differing)")
     }
+
+    /// Long texts of contractions: each is matched (a bound on matching work must not cut them).
+    @Test func longRunsOfContractionsMatchICU() throws {
+        for (name, unit) in [("sk", "ch"), ("es@collation=traditional", "ll"), ("ja", "かー"), ("th", "เก")] {
+            let icu = try ICUCollator.opening(name)
+            let tailoring = try #require(Self.tailoring(name))
+            let found = Self.differences([String(repeating: unit, count: 3000)], tailoring, icu)
+            #expect(found.isEmpty, "\(name): \(found.map { $0.prefix(300) })")
+        }
+    }
 }
