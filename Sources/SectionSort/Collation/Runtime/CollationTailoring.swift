@@ -32,9 +32,7 @@ package struct CollationTailoring: Sendable {
     ///   binary's indexes.
     package static func named(_ locale: String, type: String? = nil) -> CollationTailoring? {
         let table = CollationLocaleTable.shared
-        var identifier = locale.replacingOccurrences(of: "-", with: "_")
-        if let at = identifier.firstIndex(of: "@") { identifier = String(identifier[..<at]) }
-        if identifier.lowercased() == "root" { identifier = "root" }
+        var identifier = canonicalCase(locale)
         let wanted = type ?? ""
         while true {
             if let entry = table.entry(identifier, type: wanted) ?? table.entry(identifier, type: "") {
@@ -54,6 +52,28 @@ package struct CollationTailoring: Sendable {
     }
 
     private let tailoringIndex: Int
+
+    /// ICU's spelling of an identifier's subtags: `_` between them, the language in lower case,
+    /// a script in title case, a region and variants in upper case; keywords dropped.
+    private static func canonicalCase(_ locale: String) -> String {
+        var name = Substring(locale)
+        if let at = name.firstIndex(of: "@") { name = name[..<at] }
+        let subtags = name.split(separator: "_", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "-", omittingEmptySubsequences: false)
+        }
+        guard let language = subtags.first else { return "" }
+        if language.lowercased() == "root" && subtags.count == 1 { return "root" }
+        var result = language.lowercased()
+        for (position, subtag) in subtags.dropFirst().enumerated() {
+            result += "_"
+            if position == 0 && subtag.count == 4 && subtag.allSatisfy(\.isLetter) {
+                result += subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+            } else {
+                result += subtag.uppercased()
+            }
+        }
+        return result
+    }
 
     private init(_ entry: CollationLocaleTable.Entry) {
         tailoringIndex = entry.tailoring
