@@ -210,3 +210,54 @@ int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t e
                              int32_t resultLength, SSICUStatus *status) {
     return SSICU_REAL(utrans_toRules)(transliterator, escapeUnprintable, result, resultLength, status);
 }
+
+// MARK: Collation internals for the engine's tests
+
+int32_t SSICU_REAL(ucol_cloneBinary)(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity,
+                                     SSICUStatus *status);
+void SSICU_REAL(ucol_setReorderCodes)(SSICUCollator *collator, const int32_t *codes, int32_t length,
+                                      SSICUStatus *status);
+void SSICU_REAL(ucol_setMaxVariable)(SSICUCollator *collator, int32_t group, SSICUStatus *status);
+int32_t SSICU_REAL(ucol_getMaxVariable)(const SSICUCollator *collator);
+uint32_t SSICU_REAL(ucol_getVariableTop)(const SSICUCollator *collator, SSICUStatus *status);
+SSICUDataMemory *SSICU_REAL(udata_open)(const char *path, const char *type, const char *name, SSICUStatus *status);
+const void *SSICU_REAL(udata_getMemory)(SSICUDataMemory *data);
+void SSICU_REAL(udata_close)(SSICUDataMemory *data);
+const SSICUNormalizer2 *SSICU_REAL(unorm2_getNFDInstance)(SSICUStatus *status);
+int32_t SSICU_REAL(unorm2_normalize)(const SSICUNormalizer2 *normalizer, const SSICUChar *source, int32_t length,
+                                     SSICUChar *destination, int32_t capacity, SSICUStatus *status);
+const char *SSICU_REAL(uscript_getShortName)(int32_t script);
+
+int32_t ssicu_ucol_cloneBinary(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity,
+                               SSICUStatus *status) {
+    return SSICU_REAL(ucol_cloneBinary)(collator, buffer, capacity, status);
+}
+void ssicu_ucol_setAttributeValue(SSICUCollator *collator, int32_t attribute, int32_t value,
+                                  SSICUStatus *status) {
+    SSICU_REAL(ucol_setAttribute)(collator, (SSICUCollatorAttribute)attribute, (SSICUCollatorAttributeValue)value,
+                                  status);
+}
+void ssicu_ucol_setReorderCodes(SSICUCollator *collator, const int32_t *codes, int32_t length,
+                                SSICUStatus *status) {
+    SSICU_REAL(ucol_setReorderCodes)(collator, codes, length, status);
+}
+void ssicu_ucol_setMaxVariable(SSICUCollator *collator, int32_t group, SSICUStatus *status) {
+    SSICU_REAL(ucol_setMaxVariable)(collator, group, status);
+}
+int32_t ssicu_ucol_getMaxVariable(const SSICUCollator *collator) { return SSICU_REAL(ucol_getMaxVariable)(collator); }
+uint32_t ssicu_ucol_getVariableTop(const SSICUCollator *collator, SSICUStatus *status) {
+    return SSICU_REAL(ucol_getVariableTop)(collator, status);
+}
+SSICUDataMemory *ssicu_udata_open(const char *path, const char *type, const char *name, SSICUStatus *status) {
+    return SSICU_REAL(udata_open)(path, type, name, status);
+}
+const void *ssicu_udata_getMemory(SSICUDataMemory *data) { return SSICU_REAL(udata_getMemory)(data); }
+void ssicu_udata_close(SSICUDataMemory *data) { SSICU_REAL(udata_close)(data); }
+const SSICUNormalizer2 *ssicu_unorm2_getNFDInstance(SSICUStatus *status) {
+    return SSICU_REAL(unorm2_getNFDInstance)(status);
+}
+int32_t ssicu_unorm2_normalize(const SSICUNormalizer2 *normalizer, const SSICUChar *source, int32_t length,
+                               SSICUChar *destination, int32_t capacity, SSICUStatus *status) {
+    return SSICU_REAL(unorm2_normalize)(normalizer, source, length, destination, capacity, status);
+}
+const char *ssicu_uscript_getShortName(int32_t script) { return SSICU_REAL(uscript_getShortName)(script); }
