@@ -74,4 +74,11 @@ enum RootCollationData {
             options: source.options, reorderCodes: reordering.codes, reorderRanges: reordering.ranges,
             reorderTable: tailoring?.reorderTable, scripts: scripts)
     }
+
+    /// The options word of ICU's collator as it is now (its binary data carries its current
+    /// settings), as a settings value.
+    static func defaultSettingsFromOptions(of icu: ICUCollator) throws -> CollationSettings {
+        let fields = CollationBinaryFields(try icu.binary(), hasHeader: true) ?? fields
+        return try CollationSettings(options: fields.options, reorderCodes: [], reorderRanges: [], reorderTable: nil, scripts: scripts)
+    }
 }
