@@ -319,7 +319,13 @@ final class ICUCollator {
     /// when the rest is not zero, a continuation (low byte 0xC0 set, which no first half has)
     /// with the primary's low 16 bits and the low bytes. This puts them back together.
     func collationElements(of scalar: Unicode.Scalar) -> [UInt64] {
-        let units = Array(String(Character(scalar)).utf16)
+        collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
+    }
+
+    /// The collation elements of UTF-16 text, put back together as ``collationElements(of:)``
+    /// describes (the quaternary bits 0xC0 of the tertiary weight's low byte are not in ICU's
+    /// halves, so they are 0 here).
+    func collationElements(ofUTF16 units: [UInt16]) -> [UInt64] {
         var status = fresh
         guard let iterator = ssicu_ucol_openElements(handle, units, Int32(units.count), &status), status <= 0 else { return [] }
         defer { ssicu_ucol_closeElements(iterator) }
@@ -579,16 +585,54 @@ private final class UTF16Scratch {
     }
 }
 
-// MARK: Collation internals, for the tests of the collation runtime
+// MARK: Test support for the collation runtime
 
 extension ICUCollator {
-    /// Opens ICU's collator for `locale` as ICU sets it up, with no attribute changed.
-    static func opening(_ locale: String) throws(ICUError) -> ICUCollator {
+    /// Opens `name` as given (ICU's own spelling, keywords included), with ICU's default settings.
+    static func opening(_ name: String) throws(ICUError) -> ICUCollator {
         var status = fresh
-        let opened = ssicu_ucol_open(locale, &status)
-        try check(status, "ucol_open(\(locale))")
+        let opened = ssicu_ucol_open(name, &status)
+        try check(status, "ucol_open(\(name))")
         guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_open") }
         return ICUCollator(handle: opened)
+    }
+
+    /// Sets ICU's normalization (FCD check) and numeric attributes.
+    func setNormalization(_ on: Bool) {
+        var status = fresh
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+    }
+
+    func setNumeric(_ on: Bool) {
+        var status = fresh
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+    }
+
+    /// Whether ICU checks FCD (the normalization attribute, which tailorings may turn on).
+    var normalizes: Bool {
+        var status = fresh
+        return ssicu_ucol_getAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, &status) == Int32(SSICU_COLLATOR_ON.rawValue)
+    }
+
+    /// The characters and strings the tailoring maps differently from the root (ucol_getTailoredSet).
+    func tailoredSet() throws(ICUError) -> [String] {
+        var status = fresh
+        let set = ssicu_ucol_getTailoredSet(handle, &status)
+        try check(status, "ucol_getTailoredSet")
+        guard let set else { return [] }
+        defer { ssicu_uset_close(set) }
+        return ICUSet.strings(of: set)
+    }
+
+    /// The strings of contractions and of prefix mappings (ucol_getContractionsAndExpansions).
+    func contractionsAndPrefixes() throws(ICUError) -> [String] {
+        let contractions = ssicu_uset_openEmpty()
+        defer { ssicu_uset_close(contractions) }
+        var status = fresh
+        ssicu_ucol_getContractionsAndExpansions(handle, contractions, nil, 1, &status)
+        try check(status, "ucol_getContractionsAndExpansions")
+        guard let contractions else { return [] }
+        return ICUSet.strings(of: contractions)
     }
 
     /// The collator's tailoring and current settings in ICU's binary collation format

@@ -38,6 +38,10 @@ typedef struct SSICUCollationElements SSICUCollationElements;
 typedef struct SSICULocaleData SSICULocaleData;
 /// Opaque handle: ICU's UTransliterator.
 typedef struct SSICUTransliterator SSICUTransliterator;
+/// Opaque handles: ICU's UDataMemory, UEnumeration and UNormalizer2 (used by the data generator).
+typedef struct SSICUDataMemory SSICUDataMemory;
+typedef struct SSICUEnumeration SSICUEnumeration;
+typedef struct SSICUNormalizer SSICUNormalizer;
 
 /// ICU's UColAttribute values used here.
 typedef enum SSICUCollatorAttribute {
@@ -156,6 +160,33 @@ int32_t ssicu_uscript_maxCode(void);
 /// first character of the code point's canonical decomposition (its own when it has none).
 int32_t ssicu_leadCombiningClass(SSICUChar32 codePoint);
 
+/// u_getIntPropertyValue: any integer property (ICU's UProperty, e.g. 0x1002 UCHAR_CANONICAL_COMBINING_CLASS,
+/// 0x1010 lead and 0x1011 trail canonical combining class).
+int32_t ssicu_u_getIntPropertyValue(SSICUChar32 codePoint, int32_t property);
+void ssicu_u_getUnicodeVersion(SSICUVersion version);
+
+// MARK: Data, normalization and enumerations (udata.h, unorm2.h, uenum.h), for the data generator
+
+SSICUDataMemory *ssicu_udata_open(const char *path, const char *type, const char *name, SSICUStatus *status);
+/// udata_getMemory: the data after its header.
+const void *ssicu_udata_getMemory(SSICUDataMemory *data);
+void ssicu_udata_close(SSICUDataMemory *data);
+/// ucol_cloneBinary: the collator's tailoring in ICU's binary collation format (the byte count).
+int32_t ssicu_ucol_cloneBinary(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity, SSICUStatus *status);
+int32_t ssicu_ucol_countAvailable(void);
+const char *ssicu_ucol_getAvailable(int32_t index);
+SSICUEnumeration *ssicu_ucol_getKeywordValuesForLocale(const char *key, const char *locale, int8_t commonlyUsed,
+                                                       SSICUStatus *status);
+/// ucol_getTailoredSet: a set the caller closes.
+SSICUSet *ssicu_ucol_getTailoredSet(const SSICUCollator *collator, SSICUStatus *status);
+void ssicu_ulocdata_getCLDRVersion(SSICUVersion version, SSICUStatus *status);
+const char *ssicu_uenum_next(SSICUEnumeration *enumeration, int32_t *length, SSICUStatus *status);
+void ssicu_uenum_close(SSICUEnumeration *enumeration);
+const SSICUNormalizer *ssicu_unorm2_getNFDInstance(SSICUStatus *status);
+/// unorm2_getDecomposition: the full decomposition's UTF-16 length, or a negative value if none.
+int32_t ssicu_unorm2_getDecomposition(const SSICUNormalizer *normalizer, SSICUChar32 codePoint,
+                                      SSICUChar *decomposition, int32_t capacity, SSICUStatus *status);
+
 // MARK: Transliteration (utrans.h)
 
 /// utrans_openU in the forward direction, for a transform of ICU's data (no custom rules).
@@ -171,14 +202,6 @@ int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t e
 
 // MARK: Collation internals for the engine's tests (ucol.h, udata.h, unorm2.h, uscript.h)
 
-/// Opaque handles: ICU's UDataMemory and UNormalizer2.
-typedef struct SSICUDataMemory SSICUDataMemory;
-typedef struct SSICUNormalizer2 SSICUNormalizer2;
-
-/// ucol_cloneBinary: the collator's tailoring and current settings in ICU's binary format (the
-/// length; nothing written when `capacity` is too small).
-int32_t ssicu_ucol_cloneBinary(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity,
-                               SSICUStatus *status);
 /// ucol_setAttribute with any of ICU's UColAttribute and UColAttributeValue numbers.
 void ssicu_ucol_setAttributeValue(SSICUCollator *collator, int32_t attribute, int32_t value,
                                   SSICUStatus *status);
@@ -188,13 +211,8 @@ void ssicu_ucol_setReorderCodes(SSICUCollator *collator, const int32_t *codes, i
 void ssicu_ucol_setMaxVariable(SSICUCollator *collator, int32_t group, SSICUStatus *status);
 int32_t ssicu_ucol_getMaxVariable(const SSICUCollator *collator);
 uint32_t ssicu_ucol_getVariableTop(const SSICUCollator *collator, SSICUStatus *status);
-/// udata_open of ICU's own data (path NULL), such as ("icu", "ucadata") in the collation tree.
-SSICUDataMemory *ssicu_udata_open(const char *path, const char *type, const char *name, SSICUStatus *status);
-const void *ssicu_udata_getMemory(SSICUDataMemory *data);
-void ssicu_udata_close(SSICUDataMemory *data);
-/// unorm2_getNFDInstance and unorm2_normalize.
-const SSICUNormalizer2 *ssicu_unorm2_getNFDInstance(SSICUStatus *status);
-int32_t ssicu_unorm2_normalize(const SSICUNormalizer2 *normalizer, const SSICUChar *source, int32_t length,
+/// unorm2_normalize (with ssicu_unorm2_getNFDInstance: NFD).
+int32_t ssicu_unorm2_normalize(const SSICUNormalizer *normalizer, const SSICUChar *source, int32_t length,
                                SSICUChar *destination, int32_t capacity, SSICUStatus *status);
 /// uscript_getShortName: the ISO 15924 code of a UScriptCode ("Latn"), NULL when out of range.
 const char *ssicu_uscript_getShortName(int32_t script);
