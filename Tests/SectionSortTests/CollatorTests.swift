@@ -79,3 +79,46 @@ import Testing
         _ = try Self.compare(identifier, CollationOptions(ignoresAccents: true), texts: Array(Self.texts.prefix(80)))
     }
 }
+
+extension CollatorTests {
+    /// Random byte strings of every kind of piece, in every locale: a failure names the locale,
+    /// the options and the bytes.
+    @Test func writesICUKeysForRandomTexts() throws {
+        var generator = SeededGenerator(seed: 2026)
+        let pieces: [[UInt8]] =
+            [
+                "a", "Z", "é", "e\u{301}", "\u{323}", "\u{308}", "ß", "ǅ", "Ж", "ё", "Ω", "ά", "ا", "ً", "ש", "ּ", "ก", "เ", "่",
+                "ค", "न", "्", "ि", "ক", "中", "林", "𠀀", "あ", "ア", "ー", "ゝ", "ゞ", "ヽ", "ｱ", "가", "힣", "\u{1100}", "\u{1161}",
+                "\u{11A8}", "ㄱ", "0", "5", "٣", "१", " ", "-", "'", ".", "$", "€", "😀", "👍🏽", "\u{200D}", "🇸🇪", "\u{FFFE}",
+                "\u{FFFD}", "\u{E000}", "\u{0378}", "\u{10FFFF}", "ﬁ", "Å", "Ǆ",
+            ].map { Array($0.utf8) } + Self.illFormed
+        let locales = CollationSettingsTests.locales
+        var compared = 0
+        for round in 0..<40 {
+            let locale = locales[(round * 37) % locales.count]
+            let options = Self.options[round % Self.options.count]
+            let texts = (0..<500).map { _ in
+                (0..<Int.random(in: 0...10, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            }
+            compared += try Self.compare(locale, options, texts: texts)
+        }
+        #expect(compared == 20_000)
+    }
+}
+
+extension CollatorTests {
+    /// Script reorderings, alone and with shifted, quaternary, identical and French order.
+    static let reorderings = [
+        "kr-latn", "kr-cyrl", "kr-grek-latn", "kr-hani-kana", "kr-digit", "kr-digit-latn", "kr-symbol-punct-space",
+        "kr-currency-digit-cyrl-latn", "kr-zzzz-latn", "kr-cyrl-zzzz-latn-grek", "kr-arab-hebr-thai", "kr-deva-beng-hang",
+        "kr-space-punct-symbol-currency-digit-latn-cyrl-grek-arab-hebr", "kr-thai-zzzz", "kr-cyrl-zzzz-latn-ka-shifted-ks-level4",
+        "kr-punct-zzzz-ka-shifted-ks-identic", "kr-grek-kb-true", "kr-hang-hani-ks-level4",
+    ]
+
+    @Test(arguments: ["en", "ru", "ja", "zh", "ko", "ar", "th", "hi"])
+    func writesICUKeysUnderReordering(locale: String) throws {
+        for keywords in Self.reorderings {
+            _ = try Self.compare("\(locale)-u-\(keywords)", CollationOptions(), texts: Self.texts)
+        }
+    }
+}
