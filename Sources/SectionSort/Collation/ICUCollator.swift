@@ -776,3 +776,23 @@ enum ICUCollationInternals {
         ssicu_uscript_getShortName(script).map { String(cString: $0) }
     }
 }
+
+/// ICU's `ucol_getSortKey` as the library calls it, for the benchmark's comparison with the
+/// collation runtime (``Collator``). Confined to one thread, like the collator it holds.
+package final class ICUSortKeyContender {
+    private let collator: ICUCollator
+    private let buffer = KeyBuffer()
+
+    /// The collator of `locale` with the library's `options`, as `IndexedCollation` opens it.
+    package init?(locale: String, options: CollationOptions = CollationOptions()) {
+        guard let collator = try? ICUCollator(locale: LocaleIdentifier.canonical(locale), settings: options.icuSettings) else { return nil }
+        self.collator = collator
+    }
+
+    /// Appends the key of `utf8` (UTF-16 transcoding included, as the library does) to `key`.
+    package func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+        buffer.removeAll()
+        collator.appendSortKey(utf8: utf8, to: buffer, method: .utf16Whole)
+        key.append(contentsOf: UnsafeBufferPointer(start: buffer.pointer(at: 0), count: buffer.count))
+    }
+}

@@ -8,11 +8,20 @@ package protocol CollationElementSource {
 /// Where sort key bytes go.
 package protocol SortKeySink {
     mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
 }
 
 extension Array: SortKeySink where Element == UInt8 {}
 
-extension KeyBuffer: SortKeySink {}
+extension KeyBuffer: SortKeySink {
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        appendBytes(upTo: bytes.count) { destination in
+            destination.update(from: source, count: bytes.count)
+            return bytes.count
+        }
+    }
+}
 
 /// Writes sort keys from collation elements as ICU 76's `ucol_getSortKey` writes them
 /// (`CollationKeys::writeSortKeyUpToQuaternary`, then the identical level and the terminating 0).
@@ -20,6 +29,7 @@ extension KeyBuffer: SortKeySink {}
 /// The levels after the primary one are collected in scratch buffers that the writer keeps
 /// between keys, so one writer belongs to one thread at a time.
 package struct CollationKeyWriter {
+    // The writer's state is in the level buffers (objects), so it need not be mutated itself.
     /// ICU's `NO_CE`: the element after the last one.
     package static let endOfElements: UInt64 = 0x1_0100_0100
 
@@ -62,10 +72,10 @@ package struct CollationKeyWriter {
     private static let levelSeparator: UInt8 = 1
     private static let mergeSeparatorByte: UInt32 = 2
 
-    private var secondaries: [UInt8] = []
-    private var cases: [UInt8] = []
-    private var tertiaries: [UInt8] = []
-    private var quaternaries: [UInt8] = []
+    private let secondaries = SortKeyLevel()
+    private let cases = SortKeyLevel()
+    private let tertiaries = SortKeyLevel()
+    private let quaternaries = SortKeyLevel()
 
     package init() {}
 
@@ -74,7 +84,7 @@ package struct CollationKeyWriter {
     /// from `identical` (the NFD of the text as code points), then the terminating 0.
     ///
     /// - Complexity: O(n) for n collation elements and code points.
-    package mutating func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
+    package func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
         identical: () -> [UInt32], to sink: inout Sink
     ) {
@@ -88,7 +98,7 @@ package struct CollationKeyWriter {
 
     /// ICU's `writeSortKeyUpToQuaternary` from the primary level on: the levels separated by 01,
     /// without a terminator.
-    package mutating func appendLevels<Source: CollationElementSource, Sink: SortKeySink>(
+    package func appendLevels<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
         to sink: inout Sink
     ) {
@@ -106,10 +116,10 @@ package struct CollationKeyWriter {
         let variableTop: UInt32 = alternate ? settings.variableTop + 1 : 0
         let tertiaryMask = settings.tertiaryMask
 
-        secondaries.removeAll(keepingCapacity: true)
-        cases.removeAll(keepingCapacity: true)
-        tertiaries.removeAll(keepingCapacity: true)
-        quaternaries.removeAll(keepingCapacity: true)
+        secondaries.removeAll()
+        cases.removeAll()
+        tertiaries.removeAll()
+        quaternaries.removeAll()
 
         var previousReorderedPrimary: UInt32 = 0  // 0: no primary compression
         var commonCases = 0
@@ -140,7 +150,7 @@ package struct CollationKeyWriter {
                         if p >> 24 >= Self.quaternaryShiftedLimitByte {
                             quaternaries.append(UInt8(Self.quaternaryShiftedLimitByte))
                         }
-                        Self.appendWeight32(p, to: &quaternaries)
+                        Self.appendWeight32(p, to: quaternaries)
                     }
                     repeat {
                         ce = source.nextCE()
@@ -198,7 +208,7 @@ package struct CollationKeyWriter {
                             UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
                         commonSecondaries = 0
                     }
-                    Self.appendWeight16(s, to: &secondaries)
+                    Self.appendWeight16(s, to: secondaries)
                 } else {
                     if commonSecondaries != 0 {
                         commonSecondaries -= 1
@@ -217,7 +227,7 @@ package struct CollationKeyWriter {
                     }
                     if p > 0 && p <= Self.mergeSeparatorPrimary {
                         // French order is backwards within each segment between merge separators.
-                        secondaries[secondarySegmentStart...].reverse()
+                        secondaries.reverse(from: secondarySegmentStart)
                         secondaries.append(p == 1 ? Self.levelSeparator : UInt8(Self.mergeSeparatorByte))
                         previousSecondary = 0
                         secondarySegmentStart = secondaries.count
@@ -295,7 +305,7 @@ package struct CollationKeyWriter {
                         commonTertiaries = 0
                     }
                     if t > Self.commonWeight16 { t += 0xC000 }
-                    Self.appendWeight16(t, to: &tertiaries)
+                    Self.appendWeight16(t, to: tertiaries)
                 } else if !upperFirst {
                     // Lower first: lead bytes 06...BF move to 46...FF.
                     if commonTertiaries != 0 {
@@ -312,7 +322,7 @@ package struct CollationKeyWriter {
                         commonTertiaries = 0
                     }
                     if t > Self.commonWeight16 { t += 0x4000 }
-                    Self.appendWeight16(t, to: &tertiaries)
+                    Self.appendWeight16(t, to: tertiaries)
                 } else {
                     // Upper first: lower case 02...04 → 82...84, common 05 → 85...C5, lower case
                     // 06...3F → C6...FF, mixed 42...7F unchanged, upper 82...BF → 02...3F; the
@@ -338,7 +348,7 @@ package struct CollationKeyWriter {
                                     ? Self.tertiaryUpperFirstCommonLow + count : Self.tertiaryUpperFirstCommonHigh - count))
                         commonTertiaries = 0
                     }
-                    Self.appendWeight16(t, to: &tertiaries)
+                    Self.appendWeight16(t, to: tertiaries)
                 }
             }
 
@@ -373,13 +383,14 @@ package struct CollationKeyWriter {
         // replaces.
         if writesSecondary {
             sink.append(Self.levelSeparator)
-            for byte in secondaries.dropLast() { sink.append(byte) }
+            secondaries.withBytes(secondaries.count - 1) { sink.append(contentsOf: $0) }
         }
         if writesCase {
             sink.append(Self.levelSeparator)
             // Two nibbles per byte.
             var pending: UInt8 = 0
-            for c in cases.dropLast() {
+            for index in 0..<cases.count - 1 {
+                let c = cases[index]
                 if pending == 0 {
                     pending = c
                 } else {
@@ -391,17 +402,17 @@ package struct CollationKeyWriter {
         }
         if writesTertiary {
             sink.append(Self.levelSeparator)
-            for byte in tertiaries.dropLast() { sink.append(byte) }
+            tertiaries.withBytes(tertiaries.count - 1) { sink.append(contentsOf: $0) }
         }
         if writesQuaternary {
             sink.append(Self.levelSeparator)
-            for byte in quaternaries.dropLast() { sink.append(byte) }
+            quaternaries.withBytes(quaternaries.count - 1) { sink.append(contentsOf: $0) }
         }
     }
 
     /// A 16-bit weight, without a zero low byte.
     @inline(__always)
-    private static func appendWeight16(_ weight: UInt32, to level: inout [UInt8]) {
+    private static func appendWeight16(_ weight: UInt32, to level: SortKeyLevel) {
         level.append(UInt8(truncatingIfNeeded: weight >> 8))
         let low = UInt8(truncatingIfNeeded: weight)
         if low != 0 { level.append(low) }
@@ -409,12 +420,15 @@ package struct CollationKeyWriter {
 
     /// A 32-bit weight, up to its first zero byte.
     @inline(__always)
-    private static func appendWeight32(_ weight: UInt32, to level: inout [UInt8]) {
+    private static func appendWeight32(_ weight: UInt32, to level: SortKeyLevel) {
         level.append(UInt8(truncatingIfNeeded: weight >> 24))
-        for shift: UInt32 in [16, 8, 0] {
-            let byte = UInt8(truncatingIfNeeded: weight >> shift)
-            if byte == 0 { return }
-            level.append(byte)
-        }
+        let b1 = UInt8(truncatingIfNeeded: weight >> 16)
+        guard b1 != 0 else { return }
+        level.append(b1)
+        let b2 = UInt8(truncatingIfNeeded: weight >> 8)
+        guard b2 != 0 else { return }
+        level.append(b2)
+        let b3 = UInt8(truncatingIfNeeded: weight)
+        if b3 != 0 { level.append(b3) }
     }
 }
