@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
         .executable(name: "sectionsort", targets: ["SectionSortCLI"]),
-        .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
         // The ICU functions SectionSort uses, declared by the package itself: the system's
@@ -45,8 +44,11 @@ let package = Package(
             name: "SectionSortCLI",
             dependencies: ["SectionSort"]
         ),
+        // The benchmark is no product: a package that depends on SectionSort does not see it, and
+        // in this package SwiftPM makes an executable of it, named after the target, all the same
+        // (`swift run -c release sectionsort-bench`).
         .executableTarget(
-            name: "SectionSortBenchmarks",
+            name: "sectionsort-bench",
             dependencies: ["SectionSort"],
             path: "Benchmarks/SectionSortBenchmarks"
         ),

@@ -35,13 +35,19 @@ package enum SortKeyMethod: String, Sendable, CaseIterable {
     case table
 }
 
-/// Collator attributes, in ICU's terms.
+/// Collator attributes, in ICU's terms. Nil leaves an attribute as the locale's collation sets it.
 struct ICUCollatorSettings: Hashable, Sendable {
-    enum Strength: Sendable { case primary, secondary, tertiary }
+    enum Strength: Hashable, Sendable { case primary, secondary, tertiary, quaternary, identical }
+    enum CaseFirst: Hashable, Sendable { case off, lower, upper }
     var strength: Strength = .tertiary
     /// Case is a level of its own (used for "ignore accents but not case").
     var caseLevel = false
     var numeric = false
+    /// Punctuation and spaces are ignorable at the first three levels (ICU's alternate = shifted).
+    var alternateShifted: Bool?
+    /// ICU's normalization mode: text not in FCD form is normalized while it is compared.
+    var normalization: Bool?
+    var caseFirst: CaseFirst?
 }
 
 /// An owned ICU collator.
@@ -91,16 +97,34 @@ final class ICUCollator {
 
     private func apply(_ settings: ICUCollatorSettings) throws(ICUError) {
         var status = fresh
+        func onOff(_ on: Bool) -> SSICUCollatorAttributeValue { on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF }
         let strength: SSICUCollatorAttributeValue =
             switch settings.strength {
             case .primary: SSICU_COLLATOR_PRIMARY
             case .secondary: SSICU_COLLATOR_SECONDARY
             case .tertiary: SSICU_COLLATOR_TERTIARY
+            case .quaternary: SSICU_COLLATOR_QUATERNARY
+            case .identical: SSICU_COLLATOR_IDENTICAL
             }
         ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_STRENGTH, strength, &status)
-        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, settings.caseLevel ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
-        ssicu_ucol_setAttribute(
-            handle, SSICU_COLLATOR_NUMERIC_COLLATION, settings.numeric ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, onOff(settings.caseLevel), &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, onOff(settings.numeric), &status)
+        if let shifted = settings.alternateShifted {
+            ssicu_ucol_setAttribute(
+                handle, SSICU_COLLATOR_ALTERNATE_HANDLING, shifted ? SSICU_COLLATOR_SHIFTED : SSICU_COLLATOR_NON_IGNORABLE, &status)
+        }
+        if let normalization = settings.normalization {
+            ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, onOff(normalization), &status)
+        }
+        if let caseFirst = settings.caseFirst {
+            let value: SSICUCollatorAttributeValue =
+                switch caseFirst {
+                case .off: SSICU_COLLATOR_OFF
+                case .lower: SSICU_COLLATOR_LOWER_FIRST
+                case .upper: SSICU_COLLATOR_UPPER_FIRST
+                }
+            ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_FIRST, value, &status)
+        }
         try check(status, "ucol_setAttribute")
     }
 
