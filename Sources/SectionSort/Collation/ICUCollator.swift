@@ -809,7 +809,10 @@ package final class ICUSortKeyContender {
 
     /// The collator of `locale` with the library's `options`, as `IndexedCollation` opens it.
     package init?(locale: String, options: CollationOptions = CollationOptions()) {
-        guard let collator = try? ICUCollator(locale: LocaleIdentifier.canonical(locale), settings: options.icuSettings) else { return nil }
+        let canonical = LocaleIdentifier.canonical(locale)
+        guard let settings = try? options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale),
+            let collator = try? ICUCollator(locale: canonical, settings: settings)
+        else { return nil }
         self.collator = collator
     }
 

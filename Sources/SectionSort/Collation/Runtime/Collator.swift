@@ -20,16 +20,29 @@ package final class Collator {
     @exclusivity(unchecked) private var writer = CollationKeyWriter()
     @exclusivity(unchecked) private var iterator: CollationElementIterator
 
-    /// Opens the collation of `locale` with `options`.
+    /// Opens the collation of `locale` with `options`, merged with the locale's keywords as
+    /// ``IndexedCollation`` merges them.
+    ///
+    /// - Throws: ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` when a
+    ///   keyword contradicts an option; ``CollationLocaleError`` for a keyword ICU's `ucol_open`
+    ///   refuses.
+    /// - Complexity: O(k) for k keywords, plus reading the tailoring's indexes.
+    package convenience init(locale: String, options: CollationOptions = CollationOptions()) throws {
+        let canonical = LocaleIdentifier.canonical(locale)
+        let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
+        try self.init(canonicalLocale: canonical, settings: settings)
+    }
+
+    /// Opens the collation of `canonicalLocale` (ICU's form) as ``ICUCollator`` opens it: the
+    /// tailoring, its keywords applied as ICU's `ucol_open` applies them, then `settings`.
     ///
     /// - Throws: ``CollationLocaleError`` for a keyword ICU's `ucol_open` refuses.
-    /// - Complexity: O(k) for k keywords, plus reading the tailoring's indexes.
-    package convenience init(locale: String, options: CollationOptions = CollationOptions()) throws(CollationLocaleError) {
-        let parsed = try CollationLocale(LocaleIdentifier.canonical(locale))
+    convenience init(canonicalLocale: String, settings icu: ICUCollatorSettings) throws(CollationLocaleError) {
+        let parsed = try CollationLocale(canonicalLocale)
         let tailoring = CollationTailoring.named(parsed.baseName, type: parsed.collationType) ?? CollationTailoring.named("root")!
         var settings = try Self.defaultSettings(of: tailoring)
         try parsed.apply(to: &settings)
-        options.apply(to: &settings)
+        icu.apply(to: &settings)
         self.init(tailoring: tailoring, settings: settings)
     }
 
@@ -122,17 +135,26 @@ package final class Collator {
 
 extension CollationElementIterator: CollationElementSource {}
 
-extension CollationOptions {
-    /// Sets strength, case level and numeric order as the library has always set them on ICU's
-    /// collators (see `icuSettings`): explicitly, over what the locale's keywords said.
+extension ICUCollatorSettings {
+    /// Changes `settings` as ``ICUCollator`` sets these attributes on ICU's collator: strength,
+    /// case level and numeric order always, the others where they are set.
     func apply(to settings: inout CollationSettings) {
-        let icu = icuSettings
-        switch icu.strength {
+        switch strength {
         case .primary: settings.setStrength(.primary)
         case .secondary: settings.setStrength(.secondary)
         case .tertiary: settings.setStrength(.tertiary)
+        case .quaternary: settings.setStrength(.quaternary)
+        case .identical: settings.setStrength(.identical)
         }
-        settings.setFlag(CollationSettings.caseLevel, icu.caseLevel)
-        settings.setFlag(CollationSettings.numeric, icu.numeric)
+        settings.setFlag(CollationSettings.caseLevel, caseLevel)
+        settings.setFlag(CollationSettings.numeric, numeric)
+        if let alternateShifted { settings.setShifted(alternateShifted) }
+        if let normalization { settings.setFlag(CollationSettings.checkFCD, normalization) }
+        switch caseFirst {
+        case .off: settings.setCaseFirst(.off)
+        case .lower: settings.setCaseFirst(.lowerFirst)
+        case .upper: settings.setCaseFirst(.upperFirst)
+        case nil: break
+        }
     }
 }
