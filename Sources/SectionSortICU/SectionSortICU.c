@@ -263,3 +263,36 @@ int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t e
                              int32_t resultLength, SSICUStatus *status) {
     return SSICU_REAL(utrans_toRules)(transliterator, escapeUnprintable, result, resultLength, status);
 }
+
+// MARK: Collation internals for the engine's tests
+
+void SSICU_REAL(ucol_setReorderCodes)(SSICUCollator *collator, const int32_t *codes, int32_t length,
+                                      SSICUStatus *status);
+void SSICU_REAL(ucol_setMaxVariable)(SSICUCollator *collator, int32_t group, SSICUStatus *status);
+int32_t SSICU_REAL(ucol_getMaxVariable)(const SSICUCollator *collator);
+uint32_t SSICU_REAL(ucol_getVariableTop)(const SSICUCollator *collator, SSICUStatus *status);
+int32_t SSICU_REAL(unorm2_normalize)(const SSICUNormalizer *normalizer, const SSICUChar *source, int32_t length,
+                                     SSICUChar *destination, int32_t capacity, SSICUStatus *status);
+const char *SSICU_REAL(uscript_getShortName)(int32_t script);
+
+void ssicu_ucol_setAttributeValue(SSICUCollator *collator, int32_t attribute, int32_t value,
+                                  SSICUStatus *status) {
+    SSICU_REAL(ucol_setAttribute)(collator, (SSICUCollatorAttribute)attribute, (SSICUCollatorAttributeValue)value,
+                                  status);
+}
+void ssicu_ucol_setReorderCodes(SSICUCollator *collator, const int32_t *codes, int32_t length,
+                                SSICUStatus *status) {
+    SSICU_REAL(ucol_setReorderCodes)(collator, codes, length, status);
+}
+void ssicu_ucol_setMaxVariable(SSICUCollator *collator, int32_t group, SSICUStatus *status) {
+    SSICU_REAL(ucol_setMaxVariable)(collator, group, status);
+}
+int32_t ssicu_ucol_getMaxVariable(const SSICUCollator *collator) { return SSICU_REAL(ucol_getMaxVariable)(collator); }
+uint32_t ssicu_ucol_getVariableTop(const SSICUCollator *collator, SSICUStatus *status) {
+    return SSICU_REAL(ucol_getVariableTop)(collator, status);
+}
+int32_t ssicu_unorm2_normalize(const SSICUNormalizer *normalizer, const SSICUChar *source, int32_t length,
+                               SSICUChar *destination, int32_t capacity, SSICUStatus *status) {
+    return SSICU_REAL(unorm2_normalize)(normalizer, source, length, destination, capacity, status);
+}
+const char *ssicu_uscript_getShortName(int32_t script) { return SSICU_REAL(uscript_getShortName)(script); }

@@ -672,4 +672,168 @@ extension ICUCollator {
         guard let contractions else { return [] }
         return ICUSet.strings(of: contractions)
     }
+
+    /// The collator's tailoring and current settings in ICU's binary collation format
+    /// (`ucol_cloneBinary`), with its data header.
+    func binary() throws(ICUError) -> [UInt8] {
+        var status = fresh
+        let length = ssicu_ucol_cloneBinary(handle, nil, 0, &status)
+        status = fresh
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        _ = ssicu_ucol_cloneBinary(handle, &bytes, length, &status)
+        try check(status, "ucol_cloneBinary")
+        return bytes
+    }
+
+    /// `ucol_setAttribute` with ICU's numbers for the attribute and the value.
+    func setAttribute(_ attribute: Int32, _ value: Int32) throws(ICUError) {
+        var status = fresh
+        ssicu_ucol_setAttributeValue(handle, attribute, value, &status)
+        try check(status, "ucol_setAttribute(\(attribute), \(value))")
+    }
+
+    /// `ucol_getAttribute` with ICU's number for the attribute.
+    func attribute(_ attribute: Int32) -> Int32 {
+        var status = fresh
+        return ssicu_ucol_getAttribute(handle, SSICUCollatorAttribute(rawValue: UInt32(attribute)), &status)
+    }
+
+    func setReorderCodes(_ codes: [Int32]) throws(ICUError) {
+        var status = fresh
+        ssicu_ucol_setReorderCodes(handle, codes, Int32(codes.count), &status)
+        try check(status, "ucol_setReorderCodes(\(codes))")
+    }
+
+    var reorderCodes: [Int32] {
+        var status = fresh
+        let count = ssicu_ucol_getReorderCodes(handle, nil, 0, &status)
+        guard count > 0 else { return [] }
+        status = fresh
+        var codes = [Int32](repeating: 0, count: Int(count))
+        _ = ssicu_ucol_getReorderCodes(handle, &codes, count, &status)
+        return codes
+    }
+
+    /// `ucol_setMaxVariable` with a reorder code (0x1000 space ... 0x1003 currency).
+    func setMaxVariable(_ group: Int32) throws(ICUError) {
+        var status = fresh
+        ssicu_ucol_setMaxVariable(handle, group, &status)
+        try check(status, "ucol_setMaxVariable(\(group))")
+    }
+
+    var maxVariable: Int32 { ssicu_ucol_getMaxVariable(handle) }
+
+    var variableTop: UInt32 {
+        var status = fresh
+        return ssicu_ucol_getVariableTop(handle, &status)
+    }
+
+    /// The 64-bit collation elements of `text` from ICU's iterator, without their quaternary
+    /// bits (0xC0 of the low byte), which the iterator does not hand out.
+    func collationElements(of text: String) -> [UInt64] {
+        let units = Array(text.utf16)
+        var status = fresh
+        guard let iterator = ssicu_ucol_openElements(handle, units, Int32(units.count), &status), status <= 0 else { return [] }
+        defer { ssicu_ucol_closeElements(iterator) }
+        var elements: [UInt64] = []
+        var expectsContinuation = false
+        while true {
+            let element = ssicu_ucol_next(iterator, &status)
+            if element == SSICU_COLLATION_ELEMENT_END || status > 0 { break }
+            let half = UInt64(UInt32(bitPattern: element))
+            if expectsContinuation && half & 0xC0 == 0xC0, let last = elements.popLast() {
+                elements.append(last | (half >> 16) << 32 | ((half >> 8) & 0xFF) << 16 | (half & 0x3F))
+                expectsContinuation = false
+            } else {
+                elements.append((half & 0xFFFF_0000) << 32 | ((half >> 8) & 0xFF) << 24 | (half & 0xFF) << 8)
+                expectsContinuation = true
+            }
+        }
+        return elements
+    }
+
+    /// ICU's sort key of UTF-16 text, terminator included.
+    func sortKey(utf16 units: [UInt16]) -> [UInt8] {
+        let length = ssicu_ucol_getSortKey(handle, units, Int32(units.count), nil, 0)
+        var key = [UInt8](repeating: 0, count: Int(length))
+        _ = ssicu_ucol_getSortKey(handle, units, Int32(units.count), &key, length)
+        return key
+    }
+}
+
+/// ICU data that the collation runtime's tests compare with.
+enum ICUCollationInternals {
+    /// The root collation data (`ucadata` in ICU's collation tree), from its indexes on.
+    static func rootData() -> [UInt8]? {
+        var version: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &version) { ssicu_getVersion($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        var status = fresh
+        guard let data = ssicu_udata_open("icudt\(version.0)l-coll", "icu", "ucadata", &status), status <= 0 else { return nil }
+        defer { ssicu_udata_close(data) }
+        guard let memory = ssicu_udata_getMemory(data) else { return nil }
+        // Sound: ICU keeps the data mapped while `data` is open; the total size is index 19.
+        let indexes = memory.assumingMemoryBound(to: Int32.self)
+        let size = Int(indexes[0] > 19 ? indexes[19] : indexes[Int(indexes[0]) - 1])
+        return Array(UnsafeRawBufferPointer(start: memory, count: size))
+    }
+
+    /// The NFD of `text` as code points, from ICU's normalizer.
+    static func nfd(_ text: String) -> [UInt32] {
+        let units = Array(text.utf16)
+        var status = fresh
+        guard let normalizer = ssicu_unorm2_getNFDInstance(&status) else { return [] }
+        var capacity = units.count * 4 + 16
+        var output = [UInt16](repeating: 0, count: capacity)
+        let length = ssicu_unorm2_normalize(normalizer, units, Int32(units.count), &output, Int32(capacity), &status)
+        if status == SSICU_BUFFER_OVERFLOW_ERROR {
+            capacity = Int(length)
+            output = [UInt16](repeating: 0, count: capacity)
+            status = fresh
+            _ = ssicu_unorm2_normalize(normalizer, units, Int32(units.count), &output, Int32(capacity), &status)
+        }
+        // Code points as ICU's U16_NEXT reads them: a lone surrogate stands for itself.
+        var result: [UInt32] = []
+        var index = 0
+        let normalized = output[..<min(Int(length), output.count)]
+        let array = Array(normalized)
+        while index < array.count {
+            let unit = UInt32(array[index])
+            if unit & 0xFC00 == 0xD800, index + 1 < array.count, array[index + 1] & 0xFC00 == 0xDC00 {
+                result.append(0x10000 + ((unit - 0xD800) << 10) + (UInt32(array[index + 1]) - 0xDC00))
+                index += 2
+            } else {
+                result.append(unit)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The ISO 15924 code of an ICU script code, nil beyond the last.
+    static func scriptCode(_ script: Int32) -> String? {
+        ssicu_uscript_getShortName(script).map { String(cString: $0) }
+    }
+}
+
+/// ICU's `ucol_getSortKey` as the library calls it, for the benchmark's comparison with the
+/// collation runtime (``Collator``). Confined to one thread, like the collator it holds.
+package final class ICUSortKeyContender {
+    private let collator: ICUCollator
+    private let buffer = KeyBuffer()
+
+    /// The collator of `locale` with the library's `options`, as `IndexedCollation` opens it.
+    package init?(locale: String, options: CollationOptions = CollationOptions()) {
+        let canonical = LocaleIdentifier.canonical(locale)
+        guard let settings = try? options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale),
+            let collator = try? ICUCollator(locale: canonical, settings: settings)
+        else { return nil }
+        self.collator = collator
+    }
+
+    /// Appends the key of `utf8` (UTF-16 transcoding included, as the library does) to `key`.
+    package func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
+        buffer.removeAll()
+        collator.appendSortKey(utf8: utf8, to: buffer, method: .utf16Whole)
+        key.append(contentsOf: UnsafeBufferPointer(start: buffer.pointer(at: 0), count: buffer.count))
+    }
 }

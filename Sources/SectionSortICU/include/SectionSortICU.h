@@ -204,6 +204,23 @@ void ssicu_utrans_transUChars(const SSICUTransliterator *transliterator, SSICUCh
 int32_t ssicu_utrans_toRules(const SSICUTransliterator *transliterator, int8_t escapeUnprintable, SSICUChar *result,
                              int32_t resultLength, SSICUStatus *status);
 
+// MARK: Collation internals for the engine's tests (ucol.h, udata.h, unorm2.h, uscript.h)
+
+/// ucol_setAttribute with any of ICU's UColAttribute and UColAttributeValue numbers.
+void ssicu_ucol_setAttributeValue(SSICUCollator *collator, int32_t attribute, int32_t value,
+                                  SSICUStatus *status);
+void ssicu_ucol_setReorderCodes(SSICUCollator *collator, const int32_t *codes, int32_t length,
+                                SSICUStatus *status);
+/// ucol_setMaxVariable with a UColReorderCode (0x1000 space ... 0x1003 currency).
+void ssicu_ucol_setMaxVariable(SSICUCollator *collator, int32_t group, SSICUStatus *status);
+int32_t ssicu_ucol_getMaxVariable(const SSICUCollator *collator);
+uint32_t ssicu_ucol_getVariableTop(const SSICUCollator *collator, SSICUStatus *status);
+/// unorm2_normalize (with ssicu_unorm2_getNFDInstance: NFD).
+int32_t ssicu_unorm2_normalize(const SSICUNormalizer *normalizer, const SSICUChar *source, int32_t length,
+                               SSICUChar *destination, int32_t capacity, SSICUStatus *status);
+/// uscript_getShortName: the ISO 15924 code of a UScriptCode ("Latn"), NULL when out of range.
+const char *ssicu_uscript_getShortName(int32_t script);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import SectionSort
+
+/// The collation runtime's keys, from the package's own data, are ICU's `ucol_getSortKey` bytes
+/// as the library asks ICU for them (the locale's collator with the options' attributes set).
+@Suite struct CollatorTests {
+    /// The library's options that change keys, alone and combined.
+    static let options: [CollationOptions] = [
+        CollationOptions(), CollationOptions(ignoresCase: true), CollationOptions(ignoresAccents: true),
+        CollationOptions(ignoresCase: true, ignoresAccents: true), CollationOptions(numeric: true),
+        CollationOptions(ignoresCase: true, numeric: true), CollationOptions(ignoresPunctuation: true),
+        CollationOptions(normalizes: true), CollationOptions(caseFirst: .upper), CollationOptions(caseFirst: .lower),
+        CollationOptions(ignoresAccents: true, ignoresPunctuation: true, caseFirst: .upper),
+        CollationOptions(numeric: true, ignoresPunctuation: true, normalizes: true, caseFirst: .lower),
+    ]
+
+    /// Ill-formed UTF-8: lone continuation bytes, truncated sequences, overlongs, surrogates,
+    /// beyond U+10FFFF, and mixtures with text.
+    static let illFormed: [[UInt8]] = [
+        [0x80], [0xBF, 0x41], [0xC2], [0xC2, 0x41], [0xE0, 0x80, 0x80], [0xE0, 0xA0], [0xED, 0xA0, 0x80],
+        [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x41], [0xFF], [0xC0, 0xAF],
+        Array("abc".utf8) + [0xE3, 0x81] + Array("def".utf8), Array("é".utf8) + [0xCC] + Array("a".utf8),
+        [0x61, 0xCC, 0x81, 0xCC], Array("カ".utf8) + [0xE3, 0x82] + Array("ー".utf8), [0xF0, 0x9F, 0x98],
+        Array("가".utf8) + [0xE1, 0x84] + Array("각".utf8),
+    ]
+
+    static func describe(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16) }.joined(separator: " ")
+    }
+
+    /// Compares our key with ICU's for each text; returns the number compared.
+    static func compare(_ locale: String, _ options: CollationOptions, texts: [[UInt8]]) throws -> Int {
+        let canonical = LocaleIdentifier.canonical(locale)
+        // The options merged with the locale's keywords, as IndexedCollation merges them.
+        guard let settings = try? options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale) else {
+            #expect(throws: SectionSortError.self) { try Collator(locale: locale, options: options) }
+            return 0
+        }
+        let icu = try ICUCollator(locale: canonical, settings: settings)
+        let ours = try Collator(locale: locale, options: options)
+        var failures = 0
+        for text in texts {
+            let buffer = KeyBuffer()
+            text.withUnsafeBufferPointer { icu.appendSortKey(utf8: $0, to: buffer, method: .utf16Whole) }
+            let expected = buffer.bytes(at: 0, length: buffer.count)
+            let key = ours.sortKey(utf8: text)
+            if key != expected {
+                failures += 1
+                if failures <= 3 {
+                    let scalars = String(decoding: text, as: UTF8.self).unicodeScalars.map { String($0.value, radix: 16) }
+                    Issue.record(
+                        "\(locale) \(options) bytes [\(describe(text))] (\(scalars.joined(separator: " "))): ours \(describe(key)) ICU \(describe(expected))"
+                    )
+                }
+            }
+        }
+        return texts.count
+    }
+
+    static let texts: [[UInt8]] = CollationKeyWriterTests.texts.map { Array($0.utf8) } + illFormed
+
+    @Test(arguments: CollationKeyWriterTests.locales)
+    func writesICUKeysUnderEveryOption(locale: String) throws {
+        var compared = 0
+        for options in Self.options { compared += try Self.compare(locale, options, texts: Self.texts) }
+        #expect(compared == Self.options.count * Self.texts.count)
+    }
+
+    @Test func writesICUKeysForEveryLocale() throws {
+        let sample = Array(Self.texts.prefix(120)) + Self.illFormed
+        var compared = 0
+        for locale in CollationSettingsTests.locales {
+            compared += try Self.compare(locale, CollationOptions(), texts: sample)
+        }
+        #expect(compared > 700 * sample.count)
+    }
+
+    @Test(arguments: CollationLocaleTests.identifiers)
+    func writesICUKeysForKeywordLocales(identifier: String) throws {
+        guard (try? ICUCollator.opening(LocaleIdentifier.canonical(identifier))) != nil else {
+            #expect(throws: (any Error).self) { try Collator(locale: identifier) }
+            return
+        }
+        _ = try Self.compare(identifier, CollationOptions(), texts: Array(Self.texts.prefix(160)))
+        _ = try Self.compare(identifier, CollationOptions(ignoresAccents: true), texts: Array(Self.texts.prefix(80)))
+    }
+}
+
+extension CollatorTests {
+    /// Random byte strings of every kind of piece, in every locale: a failure names the locale,
+    /// the options and the bytes.
+    @Test func writesICUKeysForRandomTexts() throws {
+        var generator = SeededGenerator(seed: 2026)
+        let pieces: [[UInt8]] =
+            [
+                "a", "Z", "é", "e\u{301}", "\u{323}", "\u{308}", "ß", "ǅ", "Ж", "ё", "Ω", "ά", "ا", "ً", "ש", "ּ", "ก", "เ", "่",
+                "ค", "न", "्", "ि", "ক", "中", "林", "𠀀", "あ", "ア", "ー", "ゝ", "ゞ", "ヽ", "ｱ", "가", "힣", "\u{1100}", "\u{1161}",
+                "\u{11A8}", "ㄱ", "0", "5", "٣", "१", " ", "-", "'", ".", "$", "€", "😀", "👍🏽", "\u{200D}", "🇸🇪", "\u{FFFE}",
+                "\u{FFFD}", "\u{E000}", "\u{0378}", "\u{10FFFF}", "ﬁ", "Å", "Ǆ",
+            ].map { Array($0.utf8) } + Self.illFormed
+        let locales = CollationSettingsTests.locales
+        var compared = 0
+        for round in 0..<40 {
+            let locale = locales[(round * 37) % locales.count]
+            let options = Self.options[round % Self.options.count]
+            let texts = (0..<500).map { _ in
+                (0..<Int.random(in: 0...10, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            }
+            compared += try Self.compare(locale, options, texts: texts)
+        }
+        #expect(compared == 20_000)
+    }
+}
+
+extension CollatorTests {
+    /// Script reorderings, alone and with shifted, quaternary, identical and French order.
+    static let reorderings = [
+        "kr-latn", "kr-cyrl", "kr-grek-latn", "kr-hani-kana", "kr-digit", "kr-digit-latn", "kr-symbol-punct-space",
+        "kr-currency-digit-cyrl-latn", "kr-zzzz-latn", "kr-cyrl-zzzz-latn-grek", "kr-arab-hebr-thai", "kr-deva-beng-hang",
+        "kr-space-punct-symbol-currency-digit-latn-cyrl-grek-arab-hebr", "kr-thai-zzzz", "kr-cyrl-zzzz-latn-ka-shifted-ks-level4",
+        "kr-punct-zzzz-ka-shifted-ks-identic", "kr-grek-kb-true", "kr-hang-hani-ks-level4",
+    ]
+
+    @Test(arguments: ["en", "ru", "ja", "zh", "ko", "ar", "th", "hi"])
+    func writesICUKeysUnderReordering(locale: String) throws {
+        for keywords in Self.reorderings {
+            _ = try Self.compare("\(locale)-u-\(keywords)", CollationOptions(), texts: Self.texts)
+        }
+    }
+}
