@@ -14,6 +14,10 @@ import Foundation
 /// seconds, so DST days of 23 or 25 hours (or Lord Howe's 23.5), skipped days (Pacific/Apia
 /// 2011-12-30) and missing midnights are right. Weeks start on the locale's first weekday unless
 /// one is set.
+///
+/// As with ``IndexedCollation``, what makes the sections (unit, calendar, locale) belongs to the
+/// sectioning, and how a list is arranged (order, empty sections, threads) to each call, as
+/// ``DateSectioningOptions``.
 public struct DateSectioning: Sendable {
     /// The period of each section.
     public var unit: DateUnit
@@ -23,15 +27,6 @@ public struct DateSectioning: Sendable {
     public var locale: Locale
     /// When set, headers of the periods around this date are relative ("Today", "Last week").
     public var relativeTo: Date?
-    /// Ascending (oldest first, the default) or descending (newest first): sections and the items
-    /// inside them. Items with equal dates keep their input order either way.
-    public var order: SortOrder = .forward
-    /// When set, every period from the one containing the lower bound to the one containing the
-    /// upper bound has a section, empty or not (a calendar that shows empty days). Items outside
-    /// the range still get their own sections: nothing is dropped.
-    public var range: ClosedRange<Date>?
-    /// Worker threads for sorting; nil means one per processor this process may run on. The result is the same for any number.
-    public var threads: Int?
 
     /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers
     /// then come from its root locale, in no language's words.
@@ -95,11 +90,15 @@ public struct DateSectioning: Sendable {
     ///   - isAllDay: for all-day items, which stay on their calendar date in every time zone: the
     ///     date is read as a calendar date in UTC (as calendars store all-day events) and placed at
     ///     the start of that date in this calendar's time zone.
+    ///   - options: order, empty sections, threads.
     /// - Returns: the sections in time order (or reversed), each with its ``DatePeriod``.
     /// - Complexity: O(n log n) for n items, spread over the threads, plus O(p) calendar
     ///   computations for p periods.
     @_specialize(where Item == Int)
-    public func sections<Item>(of items: [Item], by date: (Item) -> Date, isAllDay: ((Item) -> Bool)? = nil) -> SectionedList<Item> {
+    public func sections<Item>(
+        of items: [Item], by date: (Item) -> Date, isAllDay: ((Item) -> Bool)? = nil,
+        options: DateSectioningOptions = DateSectioningOptions()
+    ) -> SectionedList<Item> {
         var instants = items.map(date)
         if let isAllDay {
             let floating = FloatingDateConverter(calendar: calendar)
@@ -107,7 +106,7 @@ public struct DateSectioning: Sendable {
                 instants[index] = floating.startOfSameDate(instants[index])
             }
         }
-        let order = DateOrdering.sortedPositions(instants, descending: order == .reverse, threads: threads)
-        return DateSectionBuilder(sectioning: self).makeList(items, instants: instants, order: order)
+        let order = DateOrdering.sortedPositions(instants, descending: options.order == .reverse, threads: options.threads)
+        return DateSectionBuilder(sectioning: self, options: options).makeList(items, instants: instants, order: order)
     }
 }
