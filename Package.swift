@@ -29,10 +29,20 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
             ]
         ),
+        // ICU's collation data as constant bytes, written by SectionSortDataGenerator.
+        .target(
+            name: "SectionSortCollationData",
+            exclude: ["LICENSE-ICU"]
+        ),
         .target(
             name: "SectionSort",
-            dependencies: ["SectionSortICU"],
+            dependencies: ["SectionSortICU", "SectionSortCollationData"],
             swiftSettings: invariantChecks
+        ),
+        // Rewrites Sources/SectionSortCollationData from the ICU it runs against; run by hand.
+        .executableTarget(
+            name: "SectionSortDataGenerator",
+            dependencies: ["SectionSortICU"]
         ),
         // The command-line tool: its folder is not named after the executable, so that no two
         // paths of the repository differ only in letter case (one folder on macOS and Windows).

@@ -245,6 +245,18 @@ func instant(_ iso: String) -> Date {
                     #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic month's length")
                 case .year:
                     #expect(period.title == String(format: "%04d", year) && start == Self.days(year, 1, 1), "\(year)")
+                case .quarter:
+                    let first = (month - 1) / 3 * 3 + 1
+                    #expect(
+                        period.title == String(format: "%04d-Q%d", year, (month + 2) / 3) && start == Self.days(year, first, 1),
+                        "\(year)-\(month)")
+                    let next = first == 10 ? Self.days(year + 1, 1, 1) : Self.days(year, first + 3, 1)
+                    #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic quarter's length")
+                case .hour:
+                    #expect(period.title == title(year, month, day) + "T01:00+00:00", "\(year)-\(month)-\(day)")
+                    #expect(
+                        period.start.timeIntervalSince1970 == Double(days) * 86400 + 3600
+                            && period.end.timeIntervalSince(period.start) == 3600)
                 }
             }
         }

@@ -96,13 +96,19 @@ struct AlphabeticIndex: Sendable {
     ///   - primary: a primary-strength clone of `collator` (see `ICUCollator.primaryOnlyClone()`),
     ///     or nil to make one.
     ///   - method: how to learn what the index needs from ICU; both methods give the same index.
+    ///   - indexLocales: more locales whose index letters join the index (ICU's
+    ///     `AlphabeticIndex.addLabels`), placed in `collator`'s order.
     init(
-        locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing
+        locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing,
+        indexLocales: [String] = []
     ) throws(ICUError) {
         let primary: ICUCollator
         if let primaryClone { primary = primaryClone } else { primary = try collator.primaryOnlyClone() }
         let scriptStarts = try Self.scriptStarts(primary, method: method)
-        let initial = try Self.initialLabels(locale: locale, primary: primary, method: method)
+        var initial = try Self.initialLabels(locale: locale, primary: primary, method: method)
+        for extra in indexLocales {
+            initial.formUnion(ICULocaleData.exemplars(of: extra, kind: .index) ?? Array(Self.synthesizedLabels(locale: extra)))
+        }
         let labels = Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts)
         let buckets = try Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
 

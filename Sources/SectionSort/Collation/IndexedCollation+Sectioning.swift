@@ -216,7 +216,8 @@ extension IndexedCollation {
                                 primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
                                 hasReadings: hasReadings, names: names,
                                 directions: (options.order, options.secondaryOrder),
-                                keys: SortKeyWriter(collator: collator, method: .utf16Whole, table: nil), lookup: lookup, to: buffer)
+                                keys: SortKeyWriter(collator: collator, method: .utf16Whole, table: nil, articles: articles),
+                                lookup: lookup, to: buffer)
                         }
                         func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {
                             if secondary != nil { return secondary!.withUTF8 { append(readingBytes, $0) } }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Groups items by the day, week, month or year their date falls on, in a calendar and time zone:
-/// a calendar's List view, invoices by month.
+/// Groups items by the hour, day, week, month, quarter or year their date falls on, in a calendar
+/// and time zone: a calendar's List view, invoices by month.
 ///
 /// ```swift
 /// let byDay = try DateSectioning(unit: .day, locale: Locale(identifier: "en_US"), timeZoneIdentifier: "America/Sao_Paulo")
@@ -13,11 +13,12 @@ import Foundation
 /// Periods come from calendar arithmetic (`Calendar.dateInterval(of:for:)`), never from adding
 /// seconds, so DST days of 23 or 25 hours (or Lord Howe's 23.5), skipped days (Pacific/Apia
 /// 2011-12-30) and missing midnights are right. Weeks start on the locale's first weekday unless
-/// one is set.
+/// one is set; months may start on another day (``firstDayOfMonth``) and years in another month
+/// (``firstMonthOfYear``).
 ///
-/// As with ``IndexedCollation``, what makes the sections (unit, calendar, locale) belongs to the
-/// sectioning, and how a list is arranged (order, empty sections, threads) to each call, as
-/// ``DateSectioningOptions``.
+/// As with ``IndexedCollation``, what makes the sections (unit, calendar, locale, period starts)
+/// belongs to the sectioning, and how a list is arranged (order, empty sections, threads) to each
+/// call, as ``DateSectioningOptions``.
 public struct DateSectioning: Sendable {
     /// The period of each section.
     public var unit: DateUnit
@@ -27,6 +28,14 @@ public struct DateSectioning: Sendable {
     public var locale: Locale
     /// When set, headers of the periods around this date are relative ("Today", "Last week").
     public var relativeTo: Date?
+    /// The day of the month on which months start, 1 to 28 (1 by default): 18 for periods from
+    /// the 18th to the 17th. Quarters and years are made of such months. Another value stops the
+    /// program when periods are computed, as an index out of range does.
+    public var firstDayOfMonth = 1
+    /// The month on which years start, 1 to 12 (1 by default): 4 for a fiscal year from April.
+    /// Quarters are counted from it; another value stops the program when periods are computed.
+    /// Weeks start on ``calendar``'s `firstWeekday` (7 for weeks from Saturday).
+    public var firstMonthOfYear = 1
 
     /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers
     /// then come from its root locale, in no language's words.
@@ -42,7 +51,7 @@ public struct DateSectioning: Sendable {
     /// Creates date sections for `locale` in `timeZone`.
     ///
     /// - Parameters:
-    ///   - unit: the length of a section: a day, week, month or year.
+    ///   - unit: the length of a section: an hour, day, week, month, quarter or year.
     ///   - locale: the language of the headers, and the first weekday unless one is given.
     ///   - timeZone: the time zone whose days the periods are.
     ///   - identifier: the calendar system (Gregorian by default; .japanese, .hebrew, .islamic, … work).
@@ -76,6 +85,19 @@ public struct DateSectioning: Sendable {
     public func period(containing date: Date) -> DatePeriod {
         let formatter = DatePeriodFormatter(self)
         return formatter.period(containing: date)
+    }
+
+    /// The first instant after `date` that lies in another period: when the section of `date`
+    /// ends, and the headers relative to it ("Today" becoming "Yesterday") change.
+    ///
+    /// A list that shows relative headers rebuilds its sections then, with ``relativeTo`` set to
+    /// the new time, instead of on a timer. Found by calendar arithmetic, so it is the next
+    /// midnight that exists on a DST day, or the end of the hour a DST change repeats.
+    ///
+    /// - Returns: the boundary, or nil outside the calendar's range.
+    /// - Complexity: one calendar computation.
+    public func nextBoundary(after date: Date) -> Date? {
+        DatePeriodFormatter(self).nextBoundary(after: date)
     }
 
     /// Groups `items` into sections by the date `date` returns.

@@ -21,7 +21,8 @@ final class LiveKeyWorker {
     ) {
         self.collation = collation
         self.options = options
-        orderingKeys = SortKeyWriter(collator: ordering, method: .table, table: collation.sortKeyTable(building: false))
+        orderingKeys = SortKeyWriter(
+            collator: ordering, method: .table, table: collation.sortKeyTable(building: false), articles: collation.articles)
         primaryCollator = primary
         self.names = names
     }
