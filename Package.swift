@@ -5,6 +5,11 @@ import PackageDescription
 
 let apple: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
 let toolchainICU: [Platform] = [.linux, .windows, .android]
+// `SECTIONSORT_INVARIANTS=1 swift test` checks the engine's and the live lists' invariants after
+// every run and edit, as swift-collections' COLLECTIONS_INTERNAL_CHECKS does: slow, for debugging;
+// the tests check the same invariants explicitly in every build.
+let invariantChecks: [SwiftSetting] =
+    Context.environment["SECTIONSORT_INVARIANTS"] == nil ? [] : [.define("SECTIONSORT_INVARIANTS")]
 
 let package = Package(
     name: "SectionSort",
@@ -31,7 +36,8 @@ let package = Package(
         ),
         .target(
             name: "SectionSort",
-            dependencies: ["SectionSortICU", "SectionSortCollationData"]
+            dependencies: ["SectionSortICU", "SectionSortCollationData"],
+            swiftSettings: invariantChecks
         ),
         // Rewrites Sources/SectionSortCollationData from the ICU it runs against; run by hand.
         .executableTarget(

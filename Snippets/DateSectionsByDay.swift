@@ -18,10 +18,10 @@ let appointments = [
     Appointment(title: "Call", start: now - 3_600),
 ]
 let today = byDay.period(containing: now).start
-byDay.range = today...(today + 3 * day)  // a section for every day, empty or not
 byDay.relativeTo = now  // "Today", "Tomorrow"
+let everyDay = DateSectioningOptions(range: today...(today + 3 * day))  // a section for every day, empty or not
 
-for section in byDay.sections(of: appointments, by: \.start) {
+for section in byDay.sections(of: appointments, by: \.start, options: everyDay) {
     let period = section.period!
     print(period.title, period.header, period.end.timeIntervalSince(period.start) / 3_600, section.items.map(\.title))
 }

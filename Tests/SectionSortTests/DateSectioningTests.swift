@@ -63,17 +63,19 @@ func instant(_ iso: String) -> Date {
 
     @Test func skippedDayHasNoSection() throws {
         // Samoa skipped 2011-12-30 when it moved across the date line.
-        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Pacific/Apia")
-        byDay.range = instant("2011-12-28T12:00:00-10:00")...instant("2012-01-01T12:00:00+14:00")
-        let list = byDay.sections(of: [instant("2011-12-29T20:00:00-10:00")], by: { $0 })
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Pacific/Apia")
+        let range = instant("2011-12-28T12:00:00-10:00")...instant("2012-01-01T12:00:00+14:00")
+        let list = byDay.sections(of: [instant("2011-12-29T20:00:00-10:00")], by: { $0 }, options: DateSectioningOptions(range: range))
         #expect(list.sectionTitles == ["2011-12-28", "2011-12-29", "2011-12-31", "2012-01-01"])
         #expect(list.map(\.count) == [0, 1, 0, 0])
     }
 
     @Test func fixedRangeIncludesEmptyDaysAndKeepsOutsideItems() throws {
-        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
-        byDay.range = instant("2024-02-27T00:00:00Z")...instant("2024-03-01T00:00:00Z")
-        let list = byDay.sections(of: [instant("2024-02-28T10:00:00Z"), instant("2024-03-05T10:00:00Z")], by: { $0 })
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
+        let range = instant("2024-02-27T00:00:00Z")...instant("2024-03-01T00:00:00Z")
+        let list = byDay.sections(
+            of: [instant("2024-02-28T10:00:00Z"), instant("2024-03-05T10:00:00Z")], by: { $0 }, options: DateSectioningOptions(range: range)
+        )
         #expect(list.sectionTitles == ["2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01", "2024-03-05"], "leap day included")
         #expect(list.itemCount == 2, "the item after the range keeps its own section")
     }
@@ -125,11 +127,10 @@ func instant(_ iso: String) -> Date {
     @Test func stableAndDescending() throws {
         let same = instant("2026-01-01T10:00:00Z")
         let events = (0..<50).map { Event(title: "\($0)", start: $0 % 2 == 0 ? same : instant("2026-01-02T10:00:00Z")) }
-        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
         let ascending = byDay.sections(of: events, by: \.start)
         #expect(ascending[0].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init), "equal dates keep input order")
-        byDay.order = .reverse
-        let descending = byDay.sections(of: events, by: \.start)
+        let descending = byDay.sections(of: events, by: \.start, options: DateSectioningOptions(order: .reverse))
         #expect(descending.sectionTitles == ["2026-01-02", "2026-01-01"])
         #expect(descending[1].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init))
     }
@@ -140,13 +141,12 @@ func instant(_ iso: String) -> Date {
         let instants = (0..<60_000).map { _ in
             Date(timeIntervalSinceReferenceDate: base + Double(Int.random(in: 0..<(4 * 365 * 86400), using: &generator) / 600 * 600))
         }
-        var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Europe/Stockholm")
-        byDay.threads = 1
-        let single = byDay.sections(of: Array(instants.indices), by: { instants[$0] })
+        let byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "Europe/Stockholm")
+        let single = byDay.sections(of: Array(instants.indices), by: { instants[$0] }, options: DateSectioningOptions(threads: 1))
         #expect(single.allItems.map { instants[$0] } == single.allItems.map { instants[$0] }.sorted())
         for threads in [2, 8] {
-            byDay.threads = threads
-            let parallel = byDay.sections(of: Array(instants.indices), by: { instants[$0] })
+            let parallel = byDay.sections(
+                of: Array(instants.indices), by: { instants[$0] }, options: DateSectioningOptions(threads: threads))
             #expect(parallel.allItems == single.allItems)
             #expect(parallel.sectionTitles == single.sectionTitles)
         }

@@ -35,6 +35,7 @@ import Testing
         #expect(list.map(\.items) == scratch.map(\.items), "\(context)")
         #expect(live.sectionTitles == scratch.sectionTitles)
         #expect(live.itemCount == arrivals.count)
+        #expect(live.invariantViolation() == nil, "\(context)")
     }
 
     @Test(arguments: [

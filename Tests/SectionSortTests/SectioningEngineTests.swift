@@ -55,6 +55,59 @@ import Testing
         }
     }
 
+    /// The engine's invariants (every input once, contiguous sections, keys not decreasing in a
+    /// section, stable ties) on runs of every kind: directions, secondary keys, readings, Chinese
+    /// names, split sections, both key methods, any number of threads.
+    @Test func invariantsHoldForEveryKindOfRun() throws {
+        for locale in ["sv_SE", "zh_CN", "ja_JP"] {
+            let collation = try IndexedCollation(locale: locale)
+            let count = 900
+            // Many repeats, so that ties are common.
+            let primary = RandomStrings.make(count, seed: 5).map { String($0.prefix(2)) }
+            let secondary = RandomStrings.make(count, seed: 6).map { String($0.prefix(1)) }
+            for (index, direction) in [SortOrder.forward, .reverse].enumerated() {
+                for threads in [1, 3] {
+                    var input = SectioningInput(
+                        primaryKeys: primary, secondaryKeys: index == 0 ? nil : secondary, primaryDirection: direction,
+                        secondaryDirection: .reverse)
+                    input.readsChineseNames = locale == "zh_CN"
+                    if locale == "ja_JP" { input.readings = .strings(primary.map { $0.hasPrefix("a") ? "かめ" : nil }) }
+                    for method in [SortKeyMethod.utf8Incremental, .table] {
+                        var violation: String? = "no keys were read"
+                        _ = try SectioningEngine.run(
+                            input, collation: collation, configuration: Self.configuration(threads: threads, method: method)
+                        ) { permutation, keyAt in
+                            violation = permutation.invariantViolation(
+                                count: count, sectionCount: collation.sectionTitles.count, keyAtPosition: keyAt)
+                        }
+                        #expect(violation == nil, "\(locale) \(direction) \(threads) threads \(method)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theInvariantCheckFindsEachKindOfBreak() {
+        func check(_ order: [Int], _ starts: [Int], keys: [[UInt8]] = [[1], [2], [2], [5]]) -> String? {
+            let stored = keys.map { key in
+                let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: key.count)
+                _ = bytes.initialize(from: key)
+                return UnsafeBufferPointer(bytes)
+            }
+            defer { stored.forEach { $0.deallocate() } }
+            return SectionedPermutation(order: order, sectionStarts: starts).invariantViolation(count: 4, sectionCount: 2) {
+                stored[$0]
+            }
+        }
+        #expect(check([0, 1, 2, 3], [0, 2, 4]) == nil)
+        #expect(check([0, 1, 1, 3], [0, 2, 4])?.contains("twice") == true)
+        #expect(check([0, 1, 2], [0, 2, 4]) != nil, "an item is missing")
+        #expect(check([0, 1, 2, 3], [0, 5, 4])?.contains("after its end") == true)
+        #expect(check([0, 1, 2, 3], [0, 3, 2]) != nil, "sections end before the last item")
+        #expect(check([0, 1, 2, 3], [0, 2, 4], keys: [[2], [1], [3], [4]])?.contains("decrease") == true)
+        #expect(check([0, 2, 1, 3], [0, 1, 4])?.contains("input order") == true, "equal keys 2, 2 with inputs 2, 1")
+    }
+
     @Test func bothKeyMethodsGiveIdenticalKeys() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         let differing = collation.withWorkerCollator { collator in

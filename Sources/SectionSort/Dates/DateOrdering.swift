@@ -33,6 +33,7 @@ enum DateOrdering {
 /// Walks items in time order and cuts them into periods.
 struct DateSectionBuilder {
     let sectioning: DateSectioning
+    let options: DateSectioningOptions
 
     @_specialize(where Item == Int)
     func makeList<Item>(_ items: [Item], instants: [Date], order: [Int]) -> SectionedList<Item> {
@@ -52,10 +53,10 @@ struct DateSectionBuilder {
             ranges.append(position..<position + 1)
         }
         if let last = ranges.last { ranges[ranges.count - 1] = last.lowerBound..<order.count }
-        if let range = sectioning.range {
+        if let range = options.range {
             (periods, ranges) = addingEmptyPeriods(in: range, to: periods, ranges, formatter: formatter)
         }
-        let storage = PermutedCopy.copy(items, order: order, ranges: [(0..<order.count, 0)], threads: sectioning.threads)
+        let storage = PermutedCopy.copy(items, order: order, ranges: [(0..<order.count, 0)], threads: options.threads)
         return SectionedList(
             indexTitles: periods.map(\.title), storage: storage, sectionRanges: ranges,
             titles: periods.map(\.title), titleIndices: Array(periods.indices), periods: periods)
@@ -79,7 +80,7 @@ struct DateSectionBuilder {
             period = next
             steps += 1
         }
-        let descending = sectioning.order == .reverse
+        let descending = options.order == .reverse
         var sorted = all.values.sorted { descending ? $0.0.start > $1.0.start : $0.0.start < $1.0.start }
         // Empty sections get the position where the items would be.
         var position = 0

@@ -15,6 +15,10 @@ import Foundation
 /// 2011-12-30) and missing midnights are right. Weeks start on the locale's first weekday unless
 /// one is set; months may start on another day (``firstDayOfMonth``) and years in another month
 /// (``firstMonthOfYear``).
+///
+/// As with ``IndexedCollation``, what makes the sections (unit, calendar, locale, period starts)
+/// belongs to the sectioning, and how a list is arranged (order, empty sections, threads) to each
+/// call, as ``DateSectioningOptions``.
 public struct DateSectioning: Sendable {
     /// The period of each section.
     public var unit: DateUnit
@@ -24,13 +28,6 @@ public struct DateSectioning: Sendable {
     public var locale: Locale
     /// When set, headers of the periods around this date are relative ("Today", "Last week").
     public var relativeTo: Date?
-    /// Ascending (oldest first, the default) or descending (newest first): sections and the items
-    /// inside them. Items with equal dates keep their input order either way.
-    public var order: SortOrder = .forward
-    /// When set, every period from the one containing the lower bound to the one containing the
-    /// upper bound has a section, empty or not (a calendar that shows empty days). Items outside
-    /// the range still get their own sections: nothing is dropped.
-    public var range: ClosedRange<Date>?
     /// The day of the month on which months start, 1 to 28 (1 by default): 18 for periods from
     /// the 18th to the 17th. Quarters and years are made of such months. Another value stops the
     /// program when periods are computed, as an index out of range does.
@@ -39,8 +36,6 @@ public struct DateSectioning: Sendable {
     /// Quarters are counted from it; another value stops the program when periods are computed.
     /// Weeks start on ``calendar``'s `firstWeekday` (7 for weeks from Saturday).
     public var firstMonthOfYear = 1
-    /// Worker threads for sorting; nil means one per processor this process may run on. The result is the same for any number.
-    public var threads: Int?
 
     /// Whether ICU has no data at all for the language of ``locale`` (as for "xx_YY"): headers
     /// then come from its root locale, in no language's words.
@@ -117,11 +112,15 @@ public struct DateSectioning: Sendable {
     ///   - isAllDay: for all-day items, which stay on their calendar date in every time zone: the
     ///     date is read as a calendar date in UTC (as calendars store all-day events) and placed at
     ///     the start of that date in this calendar's time zone.
+    ///   - options: order, empty sections, threads.
     /// - Returns: the sections in time order (or reversed), each with its ``DatePeriod``.
     /// - Complexity: O(n log n) for n items, spread over the threads, plus O(p) calendar
     ///   computations for p periods.
     @_specialize(where Item == Int)
-    public func sections<Item>(of items: [Item], by date: (Item) -> Date, isAllDay: ((Item) -> Bool)? = nil) -> SectionedList<Item> {
+    public func sections<Item>(
+        of items: [Item], by date: (Item) -> Date, isAllDay: ((Item) -> Bool)? = nil,
+        options: DateSectioningOptions = DateSectioningOptions()
+    ) -> SectionedList<Item> {
         var instants = items.map(date)
         if let isAllDay {
             let floating = FloatingDateConverter(calendar: calendar)
@@ -129,7 +128,7 @@ public struct DateSectioning: Sendable {
                 instants[index] = floating.startOfSameDate(instants[index])
             }
         }
-        let order = DateOrdering.sortedPositions(instants, descending: order == .reverse, threads: threads)
-        return DateSectionBuilder(sectioning: self).makeList(items, instants: instants, order: order)
+        let order = DateOrdering.sortedPositions(instants, descending: options.order == .reverse, threads: options.threads)
+        return DateSectionBuilder(sectioning: self, options: options).makeList(items, instants: instants, order: order)
     }
 }

@@ -299,6 +299,10 @@ enum SectioningEngine {
                 }
             }
         }
+        let permutation = SectionedPermutation(order: order, sectionStarts: sectionStarts)
+        permutation.checkInvariants(count: count, sectionCount: sectionCount) { position in
+            UnsafeBufferPointer(start: bySection[position].key, count: Int(bySection[position].length))
+        }
         if let sortedKeys {
             // Read-only while the callback runs; bySection is freed only after it returns.
             let sorted = SharedMutableBuffer(bySection)

@@ -128,6 +128,7 @@ extension LiveSectionedList {
 
         editSections(&edits, parallel: removing.count + updating.count + inserting.count >= 64)
         if !removed.isEmpty || !moved.isEmpty || !inserting.isEmpty { updateShownSections() }
+        checkInvariants()
 
         var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: shownTitles)
         func oldPath(_ section: Int, _ edit: Int) -> ListIndexPath {

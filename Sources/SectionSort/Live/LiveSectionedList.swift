@@ -130,6 +130,7 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
         storedIDs = order.map { inputIDs[$0] }
         self.locations = locations
         updateShownSections()
+        checkInvariants()
     }
 
     /// The search keys of each job's items (positions of `order` into `primaries`), in parallel.

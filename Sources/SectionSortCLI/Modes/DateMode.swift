@@ -15,9 +15,7 @@ func runDateMode(_ options: CommandLineOptions, progress: ProgressLine, output: 
     if sectioning.isFallback {
         throw .usage("unknown locale '\(locale.identifier)': ICU has no data for it")
     }
-    var dateSectioning = sectioning
-    dateSectioning.order = options.descending ? .reverse : .forward
-    dateSectioning.threads = options.threads
+    let arrangement = DateSectioningOptions(order: options.descending ? .reverse : .forward, threads: options.threads)
     var records = RecordSet(), header: [UInt8]?
     var batches = RecordBatches(options: options, budget: .max)
     try batches.forEach(progress: progress) { batch, _, batchHeader in
@@ -27,7 +25,7 @@ func runDateMode(_ options: CommandLineOptions, progress: ProgressLine, output: 
     let instants = try parseInstants(
         records, format: options.dateFormat, timeZone: sectioning.calendar.timeZone,
         keysAreWholeLines: options.inputFormat == .lines)
-    let list = dateSectioning.sections(of: Array(instants.indices), by: { instants[$0] })
+    let list = sectioning.sections(of: Array(instants.indices), by: { instants[$0] }, options: arrangement)
     progress.finish()
     let writer = try SectionWriter(
         output: output, format: options.outputFormat, inputFormat: options.inputFormat,
