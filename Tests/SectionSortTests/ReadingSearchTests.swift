@@ -76,6 +76,23 @@ import Testing
         #expect(try matched("ㄱㅅ", latin, locale: "ko_KR") == [])
     }
 
+    @Test func latinNamesMatchAsWithoutReadings() throws {
+        let collation = try Self.collations.get()["zh_CN"]!
+        var state: UInt64 = 25
+        func random(_ bound: Int) -> Int {  // a fixed linear congruential sequence: failures reproduce
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let pieces = ["zh", "ang", "s", "an", "Li", " ", "-", "x", "W", "ei", "zs", "ch"]
+        func text() -> String { (0...random(5)).map { _ in pieces[random(pieces.count)] }.joined() }
+        for _ in 0..<500 {
+            let name = text(), query = text()
+            let byReading = SearchQuery(query, collation: collation, readsChineseNames: true).matchRange(in: name)
+            let plain = SearchQuery(query, collation: collation).matchRange(in: name)
+            #expect(byReading == plain, "\(query) in \(name)")
+        }
+    }
+
     @Test func kanaReadingsWhereTheListHasThem() throws {
         let query = SearchQuery("やま", collation: try IndexedCollation(locale: "ja_JP"))
         #expect(query.matchRange(in: "山田", reading: "やまだ") == "山田".startIndex..<"山田".endIndex)
