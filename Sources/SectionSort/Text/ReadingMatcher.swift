@@ -136,18 +136,32 @@ struct ReadingMatcher: Sendable {
     private static func forms(of syllable: Substring) -> [[Unicode.Scalar]] {
         var plain: [Unicode.Scalar] = [], withV: [Unicode.Scalar] = []
         var hasUmlaut = false
-        for scalar in syllable.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
-            if scalar.value == 0x308 {
+        for scalar in syllable.unicodeScalars {
+            let base = scalar.isASCII ? folded(scalar) : toneless[scalar.value]
+            guard let base else { continue }
+            if base == "ü" {
                 hasUmlaut = true
-                if !withV.isEmpty { withV[withV.count - 1] = "v" }
-                continue
+                plain.append("u")
+                withV.append("v")
+            } else {
+                plain.append(base)
+                withV.append(base)
             }
-            guard scalar.isASCII else { continue }
-            plain.append(scalar)
-            withV.append(scalar)
         }
         return hasUmlaut ? [withV, plain] : [plain]
     }
+
+    /// The letters of pinyin with tone marks (and ü, ê), by the letter without them: Foundation's
+    /// decomposition costs more than the rest of a match.
+    private static let toneless: [UInt32: Unicode.Scalar] = {
+        let letters: [(String, Unicode.Scalar)] = [
+            ("āáǎàĀÁǍÀ", "a"), ("ēéěèêếềĒÉĚÈÊ", "e"), ("īíǐìĪÍǏÌ", "i"), ("ōóǒòŌÓǑÒ", "o"), ("ūúǔùŪÚǓÙ", "u"),
+            ("ǖǘǚǜüǕǗǙǛÜ", "ü"), ("ńňǹŃŇǸ", "n"), ("ḿḾ", "m"),
+        ]
+        var table: [UInt32: Unicode.Scalar] = [:]
+        for (toned, base) in letters { for scalar in toned.unicodeScalars { table[scalar.value] = base } }
+        return table
+    }()
 
     private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value | 0x20)! : scalar
