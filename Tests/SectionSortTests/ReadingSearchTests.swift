@@ -93,6 +93,13 @@ import Testing
         }
     }
 
+    @Test func illFormedBytesKeepTheirOffsets() throws {
+        // The command-line tool's --lossy keys: a stray byte before "김수" (6 bytes).
+        let bytes: [UInt8] = [0xFF] + Array("김수".utf8)
+        let matcher = try #require(ReadingMatcher("ㄱㅅ", readsChineseNames: false))
+        #expect(bytes.withUnsafeBufferPointer { matcher.firstMatch(utf8: $0, names: nil) } == 1..<7)
+    }
+
     @Test func kanaReadingsWhereTheListHasThem() throws {
         let query = SearchQuery("やま", collation: try IndexedCollation(locale: "ja_JP"))
         #expect(query.matchRange(in: "山田", reading: "やまだ") == "山田".startIndex..<"山田".endIndex)

@@ -104,11 +104,21 @@ struct ReadingMatcher: Sendable {
     /// The characters of `utf8` with their offsets, Han characters with their readings.
     private static func units(of utf8: UnsafeBufferPointer<UInt8>, names: ChineseNameReader.Worker?) -> [Unit] {
         var units: [Unit] = []
+        // Ill-formed bytes read as U+FFFD with their own length, so that offsets stay those of
+        // `utf8` (the command-line tool's --lossy keys).
         var offset = 0
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
-            let length = UTF8.width(scalar)
-            units.append(Unit(scalar: scalar, start: offset, end: offset + length))
-            offset += length
+        var parser = Unicode.UTF8.ForwardParser(), bytes = utf8.makeIterator()
+        parsing: while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let encoded):
+                units.append(Unit(scalar: UTF8.decode(encoded), start: offset, end: offset + encoded.count))
+                offset += encoded.count
+            case .error(let length):
+                units.append(Unit(scalar: "\u{FFFD}", start: offset, end: offset + length))
+                offset += length
+            case .emptyInput:
+                break parsing
+            }
         }
         guard let names else { return units }
         var run = 0
