@@ -41,6 +41,8 @@ import Testing
         #expect(try matched("shan", ["单田芳"], locale: "zh_CN", names: true) == ["单"])
         #expect(try matched("dan", ["单田芳"], locale: "zh_CN", names: true) == [], "单 as a surname is shàn")
         #expect(try matched("zzw", ["曾志伟"], locale: "zh_CN", names: true) == ["曾志伟"])
+        #expect(try matched("lv", ["吕布"], locale: "zh_CN", names: true) == ["吕"], "ü typed as v")
+        #expect(try matched("lub", ["吕布"], locale: "zh_CN", names: true) == ["吕布"], "ü typed as u")
         for (surname, checked, icu) in ReadingTests.polyphonicSurnames {
             let syllables = (icu ?? checked).split(separator: " ").map { typed(String($0)) }
             let name = surname + "小明"
