@@ -9,15 +9,15 @@ struct CollationDataFiles {
     init(dump: ICUCollationDump) {
         blobs.append(("root", "Root.c", dump.root))
 
-        // Tailorings: each 16-byte aligned, with a table of their offsets and the end.
+        // Tailorings: each 16-byte aligned, with a table of their offsets and lengths.
         var tailorings: [UInt8] = []
         var offsets: [UInt8] = []
         for binary in dump.tailorings {
             offsets.appendUInt32(UInt32(tailorings.count))
+            offsets.appendUInt32(UInt32(binary.count))
             tailorings += binary
             while tailorings.count % 16 != 0 { tailorings.append(0) }
         }
-        offsets.appendUInt32(UInt32(tailorings.count))
         blobs.append(("tailorings", "Tailorings.c", tailorings))
         blobs.append(("tailoring_offsets", "Tailorings.c", offsets))
 

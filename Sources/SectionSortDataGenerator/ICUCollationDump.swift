@@ -47,6 +47,14 @@ struct ICUCollationDump {
         }
     }
 
+    static let aliases = [
+        "iw", "iw_IL", "in", "in_ID", "ji", "jw", "mo", "mo_MD", "sh", "sh_BA", "sh_CS", "sh_YU", "tl", "tl_PH", "no",
+        "no_NO", "no_NO_NY", "zh_CN", "zh_SG", "zh_TW", "zh_HK", "zh_MO", "sr_RS", "sr_ME", "sr_BA", "sr_XK", "sr_CS",
+        "sr_YU", "az_AZ", "az_IR", "bs_BA", "pa_IN", "pa_PK", "uz_UZ", "uz_AF", "shi_MA", "vai_LR", "ha_GH", "ha_NE",
+        "ha_NG", "ks_IN", "ms_SG", "mn_MN", "sd_IN", "sd_PK", "su_ID", "ff_SN", "ff_CM", "ff_GN", "ff_MR", "yue_CN",
+        "yue_HK", "zh_Hant_CN", "zh_Hans_TW", "en_US_POSIX", "ja_JP_TRADITIONAL", "th_TH_TRADITIONAL",
+    ]
+
     private static func rootData() throws -> [UInt8] {
         var status = SSICU_ZERO_ERROR
         guard let memory = ssicu_udata_open("icudt76l-coll", "icu", "ucadata", &status) else {
@@ -82,6 +90,10 @@ struct ICUCollationDump {
         }
         identifiers.insert("root")
         identifiers.insert("")
+        // Names that ICU resolves through its alias data rather than by truncation: deprecated
+        // language codes and the region forms that imply a script. The table records what ICU
+        // opens for each, so the runtime needs no alias data of its own.
+        identifiers.formUnion(Self.aliases)
         var tailoringIndex: [[UInt8]: Int] = [:]
         for identifier in identifiers.sorted() {
             var status = SSICU_ZERO_ERROR

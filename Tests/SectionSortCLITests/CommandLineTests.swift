@@ -107,7 +107,7 @@ final class ErrorCollector: @unchecked Sendable {
 }
 
 func jsonObject(_ text: String) throws -> [String: Any] {
-    try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    try #require(JSONValue.read(text.utf8)?.any as? [String: Any])
 }
 
 func sections(_ json: [String: Any]) -> [(String, [String])] {
@@ -181,7 +181,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let input = "{\"name\": \"林丹\", \"id\": 1}\n{\"name\": \"张三\", \"id\": 2}\n{\"name\": \"Li\", \"id\": 3}\n"
         let result = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-F", "jsonl", "-l", "zh_CN"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let lines = result.stdout.split(separator: "\n").map { JSONValue.read($0.utf8)?.any as? [String: Any] }
         #expect(lines.count == 3)
         #expect(lines.map { $0?["section"] as? String } == ["L", "L", "Z"])
         // zh puts Han before Latin; both L records are in the L section.

@@ -113,6 +113,30 @@ import Testing
         }
     }
 
+    /// Records of a mebibyte and more (longer than the limit) go into runs from where they are,
+    /// beside short ones of the same section that share their keys' starts.
+    @Test func recordsLongerThanTheLimitMatchInMemory() throws {
+        let directory = try Self.scratchDirectory("long")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let long = String(repeating: "Öberg ", count: 300_000)
+        var lines = (0..<20_000).map(Self.name)
+        lines.insert(long + "b", at: 5_000)
+        lines.insert(long + "a", at: 15_000)
+        lines.insert(String(long.prefix(1000)), at: 10_000)
+        let input = lines.joined(separator: "\n") + "\n"
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE"], stdin: input)
+        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        for flags in [["-l", "sv_SE"], ["-l", "sv_SE", "--format", "json"]] {
+            let expected = flags.count == 2 ? inMemory : try SectionSortCommand.run(flags, stdin: input)
+            let limited = try SectionSortCommand.run(flags + ["-S", "64K", "-T", runs], stdin: input)
+            #expect(limited.status == 0, "\(flags): \(limited.stderr)")
+            let same = limited.stdoutBytes == expected.stdoutBytes
+            #expect(same, "\(flags)")
+            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
+        }
+    }
+
     @Test func dataErrorInALaterBatchWritesNothingAndRemovesRuns() throws {
         let directory = try Self.scratchDirectory("error")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -298,22 +322,28 @@ import Testing
         #expect(limited.stdout == inMemory.stdout)
     }
 
-    /// Without --memory-limit, a file's size sets the limit (at least 8 MiB): 100,000 names
-    /// (3 MB) take more than that to sort in memory, so they go through runs; a pipe's size is
-    /// unknown, and gets half of physical memory.
+    /// Without --memory-limit, a file is sorted in memory while the peak stays within three times
+    /// its size or 128 MiB: 100,000 names (3 MB) are, where they once went through runs to save
+    /// a few megabytes. With the tests' room in place of the 128 MiB floor, the file's size sets
+    /// the limit (at least 8 MiB), which they pass. A pipe's size is unknown, and gets half of
+    /// physical memory.
     @Test func defaultLimitFollowsTheInputFileSize() throws {
         let directory = try Self.scratchDirectory("default")
         defer { try? FileManager.default.removeItem(at: directory) }
         let text = (0..<100_000).map(Self.name).joined(separator: "\n") + "\n"
         let input = directory.appendingPathComponent("names.txt").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: input))
-        let fromFile = try SectionSortCommand.run(["-v", "-l", "sv_SE", "-T", directory.appendingPathComponent("runs").path, input])
+        let arguments = ["-v", "-l", "sv_SE", "-T", directory.appendingPathComponent("runs").path, input]
+        let fromFile = try SectionSortCommand.run(arguments)
+        let withoutFloor = try SectionSortCommand.run(arguments, environment: ["SECTIONSORT_TEST_COMPACT_ROOM": "1"])
         let inMemory = try SectionSortCommand.run(["-v", "-l", "sv_SE", "-S", "50%", input])
         let fromPipe = try SectionSortCommand.run(["-v", "-l", "sv_SE"], stdin: text)
-        #expect(fromFile.status == 0 && inMemory.status == 0 && fromPipe.status == 0)
-        #expect(fromFile.stderr.contains("sectionsort: merging"), "\(fromFile.stderr)")
+        #expect(fromFile.status == 0 && withoutFloor.status == 0 && inMemory.status == 0 && fromPipe.status == 0)
+        #expect(!fromFile.stderr.contains("merging"), "\(fromFile.stderr)")
+        #expect(withoutFloor.stderr.contains("sectionsort: merging"), "\(withoutFloor.stderr)")
         #expect(!inMemory.stderr.contains("merging") && !fromPipe.stderr.contains("merging"), "\(inMemory.stderr) \(fromPipe.stderr)")
         #expect(fromFile.stdoutBytes == inMemory.stdoutBytes && fromPipe.stdoutBytes == inMemory.stdoutBytes)
+        #expect(withoutFloor.stdoutBytes == inMemory.stdoutBytes)
         #expect(Self.contents(directory.appendingPathComponent("runs")).isEmpty)
     }
 

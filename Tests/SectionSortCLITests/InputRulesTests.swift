@@ -46,7 +46,7 @@ import Testing
         #expect(lines.stdout == "B\n  b\n", "the mark is not part of the first line")
         let dates = try SectionSortCommand.run(["--by", "date", "--time-zone", "UTC"], stdin: mark + "2018-11-04T12:00:00Z\n")
         #expect(dates.status == 0, "\(dates.stderr)")
-        // JSON Lines: not JSON elsewhere (JSONSerialization would skip it, and JSON output carry it).
+        // JSON Lines: not JSON elsewhere (a reader that skipped it would carry it into JSON output).
         let inside = try SectionSortCommand.run(
             ["-f", "jsonl", "-k", "n", "-F", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
         #expect(

@@ -16,10 +16,13 @@ import Testing
 
     @Test func aFileCutWhileItIsReadIsAnIOError() throws {
         try withScratchDirectory { directory in
-            // --from-keys opens every part before it reads any: once the second part, a FIFO, is
-            // open, the first has been opened and its size taken, and not a byte of it read.
+            // --from-keys opens every part before it merges: once the second part, a FIFO, is open,
+            // the first has been opened and its size taken, and at most its first buffer (1 MiB)
+            // read. The file is several times that, and the cut lies past it, so whatever the
+            // reader has read by then, the cut is met while reading.
             let first = directory.appendingPathComponent("first.keys").path
-            let records = try Self.keyRecords(count: 20_000, part: 0)
+            let records = try Self.keyRecords(count: 200_000, part: 0)
+            #expect(records.count > 6 << 20)
             try Data(records).write(to: URL(fileURLWithPath: first))
             let fifo = directory.appendingPathComponent("second.keys").path
             #expect(mkfifo(fifo, 0o600) == 0)
@@ -31,7 +34,7 @@ import Testing
             let writer = open(fifo, O_WRONLY)
             #expect(writer >= 0)
             // Cut in the middle of a record.
-            let cut = records.count / 2 + 3
+            let cut = records.count * 3 / 4 + 3
             #expect(truncate(first, off_t(cut)) == 0)
             _ = second.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
             close(writer)

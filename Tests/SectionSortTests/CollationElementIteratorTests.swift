@@ -60,14 +60,22 @@ import Testing
         }
     }
 
-    @Test(arguments: ["alone", "before a letter", "after a combining mark", "before a combining mark"])
+    /// Alone, every code point: Swift's Unicode data may be older than ICU's.
+    @Test func rootMatchesICUForEveryCodePointAlone() throws {
+        let root = try #require(CollationTailoring.named("root"))
+        let icu = try ICUCollator.opening("root")
+        let texts = (0...0x10FFFF).compactMap { Unicode.Scalar(UInt32($0)).map { String(Character($0)) } }
+        let found = Self.differences(texts, root, icu)
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test(arguments: ["before a letter", "after a combining mark", "before a combining mark"])
     func rootMatchesICUForEveryCodePoint(position: String) throws {
         let root = try #require(CollationTailoring.named("root"))
         let icu = try ICUCollator.opening("root")
         let texts = Self.codePoints.map { scalar -> String in
             let character = String(Character(scalar))
             switch position {
-            case "alone": return character
             case "before a letter": return character + "b"
             case "after a combining mark": return "\u{0308}" + character
             default: return character + "\u{0323}"
@@ -90,8 +98,14 @@ import Testing
         return names
     }()
 
-    @Test func everyDistinctTailoringIsOpened() {
+    @Test func everyDistinctTailoringIsOpened() throws {
         #expect(Self.distinctTailorings.count == CollationLocaleTable.shared.tailoringCount)
+        // The iterator gives ill-formed UTF-8 the elements of U+FFFD, as ICU gives it FFFD_CE32
+        // directly: the same only while no tailoring maps U+FFFD itself.
+        for name in Self.distinctTailorings {
+            let tailoring = try #require(Self.tailoring(name))
+            #expect(tailoring.data.finalCE32(0xFFFD).0 == CE32.fffd, "\(name)")
+        }
     }
 
     /// Every character of each tailoring's tailored set and every contraction and prefix string,
@@ -200,6 +214,43 @@ import Testing
             icu.setNormalization(normalization)
             let found = Self.differences(texts, tailoring, icu)
             #expect(found.isEmpty, "\(name) normalization \(normalization): \(found)")
+        }
+    }
+
+    /// Locale names the table does not list resolve to the tailoring ICU opens for them.
+    @Test func localeNamesResolveAsICUResolvesThem() throws {
+        var names = [
+            "", "root", "xx", "und", "en-US", "de-AT", "zh-Hant-TW", "zh_TW", "zh_HK", "zh_Hans_SG", "sr-Latn-RS",
+            "sr_Latn", "iw", "he_IL", "no", "nb_NO", "nn", "in", "id", "ja_JP", "ko-KR", "es_ES", "es-419", "pa_Arab",
+            "az_Cyrl", "en_US_POSIX", "de__POSIX", "fil", "tl", "yue", "yue_Hans", "sv_FI", "fr_CA", "mo", "sh", "bs_Cyrl", "zh_TW_ZZ",
+            "sh_RS", "iw-IL",
+            "zh-MO", "zh_CN", "sr-RS", "no-NO", "EN_us", "sv-fi", "zh-hant-tw", "SR_latn_rs", "Root",
+            "de@collation=phonebook", "de_AT@collation=phonebook",
+            "de@collation=pinyin", "zh_TW@collation=pinyin", "zh@collation=zhuyin", "es@collation=traditional",
+            "es_MX@collation=traditional", "ja@collation=unihan", "ko@collation=search", "sv@collation=reformed",
+            "fi@collation=traditional", "en@collation=emoji", "root@collation=eor", "xx@collation=phonebook",
+            "zh_Hant@collation=stroke", "zh@collation=standard",
+        ]
+        names += CollationLocaleTable.shared.identifiersAndTypes.filter { $0.type.isEmpty && !$0.identifier.isEmpty }
+            .enumerated().filter { $0.offset % 7 == 0 }.map { $0.element.identifier + "_ZZ" }
+        var differing: [String] = []
+        for name in names {
+            let icu = try ICUCollator.opening(name)
+            let ours = try #require(Self.tailoring(name))
+            if try icu.tailoringBinary() != ours.binary {
+                differing.append("\(name): ICU \(icu.actualLocaleForTesting), ours \(ours.identifier) (\(ours.actualLocale))")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+    }
+
+    /// Long texts of contractions: each is matched (a bound on matching work must not cut them).
+    @Test func longRunsOfContractionsMatchICU() throws {
+        for (name, unit) in [("sk", "ch"), ("es@collation=traditional", "ll"), ("ja", "かー"), ("th", "เก")] {
+            let icu = try ICUCollator.opening(name)
+            let tailoring = try #require(Self.tailoring(name))
+            let found = Self.differences([String(repeating: unit, count: 3000)], tailoring, icu)
+            #expect(found.isEmpty, "\(name): \(found.map { $0.prefix(300) })")
         }
     }
 }

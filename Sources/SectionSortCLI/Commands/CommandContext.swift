@@ -23,10 +23,13 @@ struct CommandContext {
         let collation: IndexedCollation
         do {
             collation = try IndexedCollation(
-                locale: ordering.locale,
-                options: CollationOptions(
-                    ignoresCase: ordering.ignoreCase, ignoresAccents: ordering.ignoreAccents, numeric: ordering.numeric,
-                    otherSection: ordering.otherFirst ? .first : .last))
+                locale: ordering.locale, indexLocales: ordering.indexLocales, options: ordering.collationOptions)
+        } catch .conflictingCollationSetting(_, let keyword, let option) {
+            throw .usage(
+                "--locale '\(Echo.bounded(ordering.locale))' sets \(keyword), which contradicts \(Ordering.flag(forCollationOption: option)): give the setting once"
+            )
+        } catch .collationUnavailable(let locale, _) where ordering.indexLocales.contains(locale) {
+            throw .usage("unknown index locale '\(Echo.bounded(locale))' in --index-locales: ICU has no data for it")
         } catch {
             // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
             throw .usage("unknown locale '\(Echo.bounded(ordering.locale))': \(error.description)")
@@ -44,7 +47,7 @@ struct CommandContext {
     }
 
     /// The memory budget of the commands that sort (``MemoryBudget``).
-    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs) }
+    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs, testRoom: options.compactTestRoom) }
 
     /// Runs `body` with the output (`-o FILE` or standard output) and puts a file in place once
     /// `body` has written all; then ends the progress line and reports the phases.

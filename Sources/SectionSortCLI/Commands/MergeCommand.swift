@@ -56,17 +56,16 @@ struct MergeCommand: Command {
                 output: output, format: options.outputFormat, inputFormat: options.inputFormat,
                 context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
             var last: (rank: Int, bytes: ArraySlice<UInt8>)?
-            while true {
-                // The input whose next record comes first; the earlier input on equal keys. A
-                // scan over the inputs: O(k) a record for k inputs, which are few.
-                var best: Int?
-                for index in streams.indices where !streams[index].isAtEnd {
-                    guard let chosen = best else { best = index; continue }
-                    let order = OrderingKeys.compare(
-                        streams[index].keys!.key(streams[index].next), streams[chosen].keys!.key(streams[chosen].next))
-                    if order < 0 { best = index }
-                }
-                guard let index = best else { break }
+            // The input whose next record comes first, the earlier input on equal keys: the runs'
+            // tree of losers (an input at its end loses to all).
+            func precedes(_ a: Int, _ b: Int) -> Bool {
+                if streams[a].isAtEnd || streams[b].isAtEnd { return !streams[a].isAtEnd }
+                let order = OrderingKeys.compare(streams[a].keys!.key(streams[a].next), streams[b].keys!.key(streams[b].next))
+                return order != 0 ? order < 0 : a < b
+            }
+            var tree = LoserTree(count: streams.count, precedes: precedes)
+            while !streams[tree.winner].isAtEnd {
+                let index = tree.winner
                 let stream = streams[index]
                 let key = stream.keys!.key(stream.next)
                 if let previous = stream.previous, OrderingKeys.compare(key, previous) < 0 {
@@ -86,6 +85,7 @@ struct MergeCommand: Command {
                 }
                 streams[index].next += 1
                 try load(index)
+                tree.replayWinner(precedes: precedes)
             }
             try writer.finish()
         }

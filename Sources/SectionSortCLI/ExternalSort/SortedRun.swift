@@ -122,6 +122,26 @@ enum SortedRun {
             written += entries.count
         }
 
+        /// Appends the entry that ``SortedRun/encode(rank:key:previousKey:record:at:)`` would
+        /// encode, writing the key and the record from where they are (a large record is not copied).
+        func append(
+            rank: Int, key: UnsafeBufferPointer<UInt8>, previousKey: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>
+        ) throws(CLIError) {
+            let shared = previousKey.map { 2 + SortedRun.sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
+            let keyShared = max(0, shared - 2)
+            var header = [UInt8](repeating: 0, count: shared == 0 ? 8 : 6)
+            header.withUnsafeMutableBytes { bytes in
+                bytes.storeBytes(of: UInt32(key.count + 2).littleEndian, as: UInt32.self)
+                bytes.storeBytes(of: UInt16(shared).littleEndian, toByteOffset: 4, as: UInt16.self)
+                if shared == 0 { bytes.storeBytes(of: UInt16(rank).bigEndian, toByteOffset: 6, as: UInt16.self) }
+            }
+            try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try write(bytes) }
+            try write(UnsafeBufferPointer(rebasing: key[keyShared...]))
+            try writeLength(record.count)
+            try write(record)
+            written += header.count + key.count - keyShared + 4 + record.count
+        }
+
         /// Appends an entry read from another run.
         func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
             try beginSection(rank: Int(key[0]) << 8 | Int(key[1]))

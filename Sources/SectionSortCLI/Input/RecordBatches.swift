@@ -76,6 +76,8 @@ struct RecordBatches {
         reading = nil
         let input = current.input
         var data = try input.read(upTo: current.nextReadSize, after: current.carried)
+        // Dropped now: a record longer than the limit is held once, not twice, while it is parsed.
+        current.carried = []
         if current.isFirstRead && data.starts(with: Self.byteOrderMark) {
             // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first record.
             data.removeFirst(Self.byteOrderMark.count)
@@ -105,7 +107,8 @@ struct RecordBatches {
             options.inputFormat == .lines
             ? batch.count - before
             : data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
-        current.carried = Array(data[consumed...])
+        // No whole record in the read (a record longer than a read): shared, not copied.
+        current.carried = consumed == 0 ? data : Array(data[consumed...])
         // A record longer than a read (one 50 MB line under a small limit): read as much again
         // as is carried, so that the bytes re-read and re-scanned stay linear in the record's
         // length, not quadratic.

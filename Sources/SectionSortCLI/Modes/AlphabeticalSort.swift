@@ -266,6 +266,20 @@ struct AlphabeticalSort {
                 for section in sorted.sections where failure == nil {
                     do throws(CLIError) {
                         try writer.beginSection(rank: section.rank)
+                        // A section with a record of a mebibyte or more (one longer than the limit,
+                        // perhaps) is written entry by entry from where the records are, not
+                        // encoded into a copy first.
+                        if section.positions.contains(where: { batch.spans[order[$0]].count >= 1 << 20 }) {
+                            try batch.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+                                for position in section.positions {
+                                    try writer.append(
+                                        rank: section.rank, key: keyAt(position),
+                                        previousKey: position > section.positions.lowerBound ? keyAt(position - 1) : nil,
+                                        record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]))
+                                }
+                            }
+                            continue
+                        }
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) {
                                 $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)

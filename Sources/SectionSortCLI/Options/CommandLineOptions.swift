@@ -1,11 +1,12 @@
 import Foundation
+import SectionSort
 
 /// A command, resolved: what the command line asked for (``ParsedArguments``), checked against the
 /// option table and completed from the environment (locale, `TZ`, the test-only memory variable).
 struct CommandLineOptions {
     enum InputFormat: String, CaseIterable, Sendable { case lines, csv, tsv, jsonl }
     enum OutputFormat: String, CaseIterable, Sendable { case text, plain, json, jsonl, csv }
-    enum Unit: String, CaseIterable, Sendable { case day, week, month, year }
+    enum Unit: String, CaseIterable, Sendable { case hour, day, week, month, quarter, year }
 
     /// What to do besides `--help`, `--version` and the generated texts.
     var command = CommandKind.sections
@@ -139,7 +140,11 @@ struct CommandLineOptions {
                 guard value == "alpha" || value == "date" else {
                     throw .usage("--by takes 'alpha' or 'date', not '\(Echo.bounded(value))'")
                 }
-            case .unit: unit = try choice(Unit.self, "unit")
+            case .unit:
+                guard let known = Unit(rawValue: value) else {
+                    throw .usage("--unit takes hour, day, week, month, quarter or year, not '\(Echo.bounded(value))'")
+                }
+                unit = known
             case .timeZone: timeZone = value
             case .dateFormat: dateFormat = value
             case .key: ordering.key = value
@@ -149,6 +154,22 @@ struct CommandLineOptions {
             case .ignoreCase: ordering.ignoreCase = true
             case .ignoreAccents: ordering.ignoreAccents = true
             case .numeric: ordering.numeric = true
+            case .ignorePunctuation: ordering.ignorePunctuation = true
+            case .normalize: ordering.normalize = true
+            case .caseFirst:
+                switch value {
+                case "upper": ordering.caseFirst = .upper
+                case "lower": ordering.caseFirst = .lower
+                default: throw .usage("--case-first takes upper or lower, not '\(Echo.bounded(value))'")
+                }
+            case .ignoreArticles:
+                let languages = given.value.map { $0.split(separator: ",").map(String.init) } ?? []
+                if let unknown = languages.first(where: { LeadingArticles.articlesByLanguage[$0] == nil }) {
+                    let known = LeadingArticles.articlesByLanguage.keys.sorted().joined(separator: ",")
+                    throw .usage("--ignore-articles knows the articles of \(known), not of '\(Echo.bounded(unknown))'")
+                }
+                ordering.ignoreArticles = languages
+            case .indexLocales: ordering.indexLocales = value.split(separator: ",").map(String.init)
             case .descending: ordering.descending = true
             case .otherFirst: ordering.otherFirst = true
             case .unique: unique = true

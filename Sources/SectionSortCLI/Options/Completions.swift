@@ -27,7 +27,7 @@ enum Completions {
             case .file: reply = "COMPREPLY=($(compgen -f -- \"$cur\"))"
             case .directory: reply = "COMPREPLY=($(compgen -d -- \"$cur\"))"
             case .program: reply = "COMPREPLY=($(compgen -c -- \"$cur\"))"
-            case .text, .flag: reply = "COMPREPLY=()"
+            case .text, .flag, .optionalValue: reply = "COMPREPLY=()"
             }
             cases.append("        \(names(spec).joined(separator: "|"))) \(reply); return ;;")
         }
@@ -70,8 +70,13 @@ enum Completions {
         for spec in OptionTable.all {
             let help = quoted(firstClause(spec.help), zsh: true)
             var action = ""
+            var names = names(spec)
             if let valueName = spec.valueName {
                 switch spec.kind {
+                // zsh's "=-": the value only in the same word, after "="; "::" makes it optional.
+                case .optionalValue:
+                    names = names.map { $0 + "=-" }
+                    action = "::\(valueName): "
                 case .choice(let values): action = ":\(valueName):(\(values.joined(separator: " ")))"
                 case .file: action = ":\(valueName):_files"
                 case .directory: action = ":\(valueName):_files -/"
@@ -80,7 +85,6 @@ enum Completions {
                 }
             }
             let repeatable = spec.repeatable ? "*" : ""
-            let names = names(spec)
             if names.count == 2 {
                 lines.append("    '\(repeatable)(\(names.joined(separator: " ")))'{\(names.joined(separator: ","))}'[\(help)]\(action)'")
             } else {
@@ -104,7 +108,7 @@ enum Completions {
             if let short = spec.short { line += " -s \(short)" }
             if let long = spec.long { line += " -l \(long)" }
             switch spec.kind {
-            case .flag: break
+            case .flag, .optionalValue: break
             case .choice(let values): line += " -x -a '\(values.joined(separator: " "))'"
             case .file: line += " -r -F"
             case .directory: line += " -x -a '(__fish_complete_directories)'"

@@ -46,7 +46,8 @@ enum ManPage {
                 if let short = spec.short { names.append("\\fB\\-\(short)\\fR") }
                 if let long = spec.long { names.append("\\fB\\-\\-\(escape(long))\\fR") }
                 page.append(".TP")
-                page.append(names.joined(separator: ", ") + (spec.valueName.map { " \\fI\($0)\\fR" } ?? ""))
+                let value = spec.valueName.map { spec.kind == .optionalValue ? "[=\\fI\($0)\\fR]" : " \\fI\($0)\\fR" }
+                page.append(names.joined(separator: ", ") + (value ?? ""))
                 page.append(escape(spec.help))
             }
         }

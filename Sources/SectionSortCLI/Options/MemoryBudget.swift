@@ -3,23 +3,28 @@ import SectionSort
 
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///
-/// Sorting with the full-key engine takes about 100 bytes a record beside the input, five to eight
-/// times the input for short lines. So, as GNU sort sizes its buffer from its inputs' sizes, the
-/// default budget is sized from the input: as much as the input itself. Without `--memory-limit`,
-/// lines from regular files are first tried in the compact layout (``CompactSorter``: a copy of
-/// the input and 24 bytes a record), which sorts in memory whenever the process's peak stays
-/// within three times the input (``compactLimit(limit:inputs:baseline:testRoom:)``); past that, the same batches
-/// become sorted runs. Inputs of unknown size (pipes) get half of physical memory.
+/// The default rule: sort in memory while the peak stays within three times the input or
+/// 128 MiB, whichever is more (a 15 MB file is not worth spilling runs to save 80 MiB), and at
+/// most half of physical memory; past that, spill sorted runs. Without `--memory-limit`, lines from
+/// regular files are first tried in the compact layout (``CompactSorter``: a copy of the input and
+/// 24 bytes a record), whose projected peak of the whole process is held to that
+/// (``compactLimit(limit:inputs:baseline:testRoom:)``); other inputs are sorted by the full-key
+/// engine, whose estimated sorting memory (``RecordSet/estimatedSortingMemory``) is. Inputs of
+/// unknown size (pipes) get half of physical memory.
 enum MemoryBudget {
-    /// The smallest default: inputs up to a few megabytes are always sorted in memory.
-    static let minimumDefault = 8 << 20
+    /// The peak that is always allowed by default, whatever the input's size.
+    static let defaultFloor = 128 << 20
+    /// The full-key default's floor under `SECTIONSORT_TEST_COMPACT_ROOM` (tests only), so that
+    /// small test inputs still spill runs: the rule before the 128 MiB floor.
+    static let testFloor = 8 << 20
 
     /// `--memory-limit` if given, else the default for `inputs` (paths, "-" for standard input).
-    static func resolve(limit: Int?, inputs: [String]) -> Int {
+    static func resolve(limit: Int?, inputs: [String], testRoom: Int? = nil) -> Int {
         if let limit { return limit }
         let halfOfMemory = Int(ProcessInfo.processInfo.physicalMemory / 2)
         guard let size = totalSize(of: inputs) else { return halfOfMemory }
-        return min(halfOfMemory, max(minimumDefault, size))
+        if testRoom != nil { return min(halfOfMemory, max(testFloor, size)) }
+        return min(halfOfMemory, max(defaultFloor, compactFactor * size))
     }
 
     /// How many times the input the compact in-memory sort may take at its peak.
@@ -28,13 +33,12 @@ enum MemoryBudget {
     /// tie groups' keys, collator clones.
     static let compactWorkspace = 6 << 20
 
-    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size,
-    /// when no `--memory-limit` is given, the inputs are regular files, and that is at most half of
-    /// physical memory; nil when the compact sort is not to be tried. `testRoom` (tests only: the
-    /// `SECTIONSORT_TEST_COMPACT_ROOM` variable) raises the limit to that many bytes beyond
-    /// `baseline`, the process's memory before reading, so that small test inputs take the compact
-    /// path: below some 80 MB of 15-byte lines, three times the input does not hold the process itself,
-    /// the input and 24 bytes a record.
+    /// The peak the compact in-memory sort may reach: `compactFactor` times the inputs' size or
+    /// ``defaultFloor``, whichever is more, when no `--memory-limit` is given, the inputs are
+    /// regular files, and that is at most half of physical memory; nil when the compact sort is not
+    /// to be tried. `testRoom` (tests only: the `SECTIONSORT_TEST_COMPACT_ROOM` variable) takes
+    /// the floor's place with that many bytes beyond `baseline`, the process's memory before
+    /// reading, so that tests can put small inputs on either side of the limit.
     static func compactLimit(limit: Int?, inputs: [String], baseline: Int, testRoom: Int?) -> Int? {
         guard limit == nil, let size = totalSize(of: inputs) else { return nil }
         return compactLimit(
@@ -42,7 +46,7 @@ enum MemoryBudget {
     }
 
     static func compactLimit(inputSize: Int, baseline: Int, physicalMemory: Int, testRoom: Int? = nil) -> Int? {
-        let limit = max(compactFactor * inputSize, testRoom.map { baseline + $0 } ?? 0)
+        let limit = max(compactFactor * inputSize, testRoom.map { baseline + $0 } ?? defaultFloor)
         return limit <= physicalMemory / 2 ? limit : nil
     }
 

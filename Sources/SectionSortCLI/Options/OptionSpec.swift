@@ -15,8 +15,12 @@ struct OptionSpec: Sendable {
         case directory
         /// A program's name, which shells complete from the commands on `PATH`.
         case program
+        /// A value only after "=" (`--ignore-articles=en,fr`): given alone, the option takes none,
+        /// so that a FILE after it stays a file.
+        case optionalValue
 
-        var takesValue: Bool { self != .flag }
+        /// Whether the next argument is the value when none follows "=".
+        var takesValue: Bool { self != .flag && self != .optionalValue }
     }
 
     /// The headings of `--help` and the man page, in this order.
@@ -69,11 +73,12 @@ struct OptionSpec: Sendable {
     /// The name a message uses: the long one where there is one.
     var displayName: String { long.map { "--\($0)" } ?? "-\(short!)" }
 
-    /// `-f, --input-format FORMAT`, as `--help` lists it.
+    /// `-f, --input-format FORMAT` (or `--ignore-articles[=LANGS]`), as `--help` lists it.
     var synopsis: String {
         var names: [String] = []
         if let short { names.append("-\(short)") }
         if let long { names.append("--\(long)") }
-        return names.joined(separator: ", ") + (valueName.map { " \($0)" } ?? "")
+        let value = valueName.map { kind == .optionalValue ? "[=\($0)]" : " \($0)" }
+        return names.joined(separator: ", ") + (value ?? "")
     }
 }

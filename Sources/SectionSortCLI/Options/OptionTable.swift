@@ -78,6 +78,12 @@ enum OptionTable {
                 "collation locale, e.g. sv_SE, de, ja_JP, zh_Hant (default: the first set of LC_ALL, LC_COLLATE, LANG; en_US if none, or if it is C or POSIX)"
         ),
         OptionSpec(
+            .indexLocales, long: "index-locales", value: "LIST", group: .ordering, kind: .text, commands: CommandKind.alphabetical,
+            fromKeyIdentity: true,
+            help:
+                "also title sections with the index letters of these locales, e.g. ru,el: Иван under И, not # (the order stays --locale's)"
+        ),
+        OptionSpec(
             .ignoreCase, short: "i", long: "ignore-case", group: .ordering, commands: CommandKind.alphabetical, fromKeyIdentity: true,
             help: "\"a\" and \"A\" are equal (equal records keep input order)"),
         OptionSpec(
@@ -86,6 +92,23 @@ enum OptionTable {
         OptionSpec(
             .numeric, short: "n", long: "numeric", group: .ordering, commands: CommandKind.alphabetical, fromKeyIdentity: true,
             help: "digits by value: \"Track 2\" before \"Track 10\""),
+        OptionSpec(
+            .ignorePunctuation, long: "ignore-punctuation", group: .ordering, commands: CommandKind.alphabetical,
+            fromKeyIdentity: true,
+            help: "skip spaces and punctuation: \"de la Cruz\" beside \"Delacruz\", \"'Til Tuesday\" under T"),
+        OptionSpec(
+            .normalize, long: "normalize", group: .ordering, commands: CommandKind.alphabetical, fromKeyIdentity: true,
+            help: "sort canonically equivalent text alike, in any normalization form (slower)"),
+        OptionSpec(
+            .caseFirst, long: "case-first", value: "WHICH", group: .ordering, kind: .choice(["upper", "lower"]),
+            commands: CommandKind.alphabetical, fromKeyIdentity: true,
+            help: "upper (\"Apple\" before \"apple\") or lower"),
+        OptionSpec(
+            .ignoreArticles, long: "ignore-articles", value: "LANGS", group: .ordering, kind: .optionalValue,
+            commands: CommandKind.alphabetical, fromKeyIdentity: true,
+            help:
+                "section and order without a leading article of the locale's language and of LANGS (e.g. en,fr): \"The Beatles\" under B; records are written unchanged"
+        ),
         OptionSpec(
             .descending, short: "r", long: "descending", group: .ordering, commands: CommandKind.readingRecords, fromKeyIdentity: true,
             help: "Z to A, latest first (\"#\" stays last)"),
@@ -105,9 +128,11 @@ enum OptionTable {
 
         // Dates
         OptionSpec(
-            .unit, long: "unit", value: "UNIT", group: .dates, kind: .choice(["day", "week", "month", "year"]),
+            .unit, long: "unit", value: "UNIT", group: .dates, kind: .choice(CommandLineOptions.Unit.allCases.map(\.rawValue)),
             commands: [.dateSections],
-            help: "day (default), week, month or year; weeks start on the --locale's first weekday, headers are in its language"),
+            help:
+                "hour, day (default), week, month, quarter or year; weeks start on the --locale's first weekday, headers are in its language"
+        ),
         OptionSpec(
             .timeZone, long: "time-zone", value: "TZ", group: .dates, kind: .text, commands: [.dateSections],
             help: "the time zone periods are computed in, e.g. Europe/Stockholm (default: TZ, else the system's)"),
@@ -155,7 +180,7 @@ enum OptionTable {
             .memoryLimit, short: "S", long: "memory-limit", value: "SIZE", group: .running, kind: .text,
             commands: [.sections, .emitKeys, .check, .merge],
             help:
-                "memory for sorting in memory; past it, sorted runs go to temporary files and are merged. Default: lines from files sort in memory in a compact layout while the peak stays within 3 times the input, else the input files' size (at least 8M, at most half of physical memory), or half of physical memory for pipes. SIZE is bytes with an optional K, M, G or T suffix (powers of 1024), or a percentage of physical memory: 30%"
+                "memory for sorting in memory; past it, sorted runs go to temporary files and are merged. Default: in memory while the peak stays within 3 times the input files' size or 128M, whichever is more (at most half of physical memory; lines from files in a compact layout first), or half of physical memory for pipes. SIZE is bytes with an optional K, M, G or T suffix (powers of 1024), or a percentage of physical memory: 30%"
         ),
         OptionSpec(
             .temporaryDirectory, short: "T", long: "temporary-directory", value: "DIR", group: .running, kind: .directory,
@@ -206,7 +231,8 @@ enum OptionTable {
 enum OptionID: Hashable, Sendable {
     case by, check, checkQuietly, merge, emitKeys, fromKeys
     case inputFormat, key, then, reading, header, headerFile, noHeader, lossy
-    case locale, ignoreCase, ignoreAccents, numeric, descending, chineseNames, otherFirst, unique
+    case locale, indexLocales, ignoreCase, ignoreAccents, numeric, ignorePunctuation, normalize, caseFirst, ignoreArticles
+    case descending, chineseNames, otherFirst, unique
     case unit, timeZone, dateFormat
     case grep
     case output, format, part, partOffset, zeroTerminated

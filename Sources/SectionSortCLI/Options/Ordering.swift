@@ -1,3 +1,5 @@
+import SectionSort
+
 /// The options that decide keys and their order: what the key records' identity
 /// (``KeyIdentity``) holds as is, so that `--from-keys` orders and writes as the run that made the
 /// keys did.
@@ -7,6 +9,14 @@ struct Ordering: Equatable, Sendable {
     var ignoreCase = false
     var ignoreAccents = false
     var numeric = false
+    var ignorePunctuation = false
+    var normalize = false
+    /// `--case-first`; nil keeps the locale's default.
+    var caseFirst: CollationOptions.CaseFirst?
+    /// `--ignore-articles[=LANGS]`: nil for none, else the languages listed besides the locale's.
+    var ignoreArticles: [String]?
+    /// `--index-locales LIST`: locales whose index letters join the titles.
+    var indexLocales: [String] = []
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines

@@ -44,7 +44,9 @@ struct ParsedArguments {
                 }
                 let spec = try longOption(name)
                 let typed = "--\(spec.long!)"
-                if spec.kind.takesValue {
+                if spec.kind == .optionalValue {
+                    parsed.options.append(Given(spec: spec, value: inline, name: typed))
+                } else if spec.kind.takesValue {
                     var value = inline
                     if value == nil { value = try nextValue(for: typed) }
                     parsed.options.append(Given(spec: spec, value: value, name: typed))

@@ -33,10 +33,15 @@ struct KeyIdentity: Equatable {
     /// The identity as one JSON object, its fields always in this order.
     var json: String {
         func string(_ value: String?) -> String { value.map(OutputEncoding.jsonString) ?? "null" }
+        let caseFirst = ordering.caseFirst.map { $0 == .upper ? "upper" : "lower" }
         return "{\"sectionsort\": \(string(sectionsort)), \"keyFormat\": \(format), \"icu\": \(string(version.icu)), "
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
             + "\"requestedLocale\": \(string(ordering.locale)), \"ignoreCase\": \(ordering.ignoreCase), "
-            + "\"ignoreAccents\": \(ordering.ignoreAccents), \"numeric\": \(ordering.numeric), \"descending\": \(ordering.descending), "
+            + "\"ignoreAccents\": \(ordering.ignoreAccents), \"numeric\": \(ordering.numeric), "
+            + "\"ignorePunctuation\": \(ordering.ignorePunctuation), \"normalize\": \(ordering.normalize), "
+            + "\"caseFirst\": \(string(caseFirst)), \"ignoreArticles\": \(string(ordering.ignoreArticles?.joined(separator: ","))), "
+            + "\"indexLocales\": \(string(ordering.indexLocales.isEmpty ? nil : ordering.indexLocales.joined(separator: ","))), "
+            + "\"descending\": \(ordering.descending), "
             + "\"otherFirst\": \(ordering.otherFirst), \"inputFormat\": \(string(ordering.inputFormat.rawValue)), "
             + "\"key\": \(string(ordering.key)), \"then\": \(string(ordering.then)), \"reading\": \(string(ordering.reading)), "
             + "\"chineseNames\": \(ordering.chineseNames), \"header\": \(string(header))}"
@@ -54,7 +59,8 @@ struct KeyIdentity: Equatable {
         let text = UnsafeBufferPointer(rebasing: bytes[(prefix.count + 1)...])
         let names = [
             "keyFormat", "sectionsort", "icu", "uca", "collator", "locale", "requestedLocale", "inputFormat", "key", "then", "reading",
-            "header", "ignoreCase", "ignoreAccents", "numeric", "descending", "otherFirst", "chineseNames",
+            "header", "ignoreCase", "ignoreAccents", "numeric", "descending", "otherFirst", "chineseNames", "ignorePunctuation",
+            "normalize", "caseFirst", "ignoreArticles", "indexLocales",
         ]
         guard let scanned = try? JSONScanner.scan(text, names: names.map { Array($0.utf8) }), scanned.isObject else {
             return .failure(ParseError(reason: "the identity is not a JSON object"))
@@ -82,6 +88,16 @@ struct KeyIdentity: Equatable {
         ordering.ignoreCase = flag("ignoreCase")
         ordering.ignoreAccents = flag("ignoreAccents")
         ordering.numeric = flag("numeric")
+        ordering.ignorePunctuation = flag("ignorePunctuation")
+        ordering.normalize = flag("normalize")
+        switch string("caseFirst") {
+        case nil: break
+        case "upper": ordering.caseFirst = .upper
+        case "lower": ordering.caseFirst = .lower
+        case let other?: return .failure(ParseError(reason: "caseFirst '\(Echo.bounded(other))' is neither upper nor lower"))
+        }
+        ordering.ignoreArticles = string("ignoreArticles").map { $0.split(separator: ",").map(String.init) }
+        ordering.indexLocales = string("indexLocales").map { $0.split(separator: ",").map(String.init) } ?? []
         ordering.descending = flag("descending")
         ordering.otherFirst = flag("otherFirst")
         ordering.key = string("key")

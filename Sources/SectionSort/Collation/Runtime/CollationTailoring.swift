@@ -32,9 +32,7 @@ package struct CollationTailoring: Sendable {
     ///   binary's indexes.
     package static func named(_ locale: String, type: String? = nil) -> CollationTailoring? {
         let table = CollationLocaleTable.shared
-        var identifier = locale.replacingOccurrences(of: "-", with: "_")
-        if let at = identifier.firstIndex(of: "@") { identifier = String(identifier[..<at]) }
-        if identifier.lowercased() == "root" { identifier = "root" }
+        var identifier = canonicalCase(locale)
         let wanted = type ?? ""
         while true {
             if let entry = table.entry(identifier, type: wanted) ?? table.entry(identifier, type: "") {
@@ -47,7 +45,38 @@ package struct CollationTailoring: Sendable {
         return table.entry("", type: wanted).map(CollationTailoring.init) ?? table.entry("", type: "").map(CollationTailoring.init)
     }
 
+    /// The tailoring binary as ucol_cloneBinary wrote it.
+    package var binary: [UInt8] {
+        let bytes = CollationLocaleTable.shared.tailoring(tailoringIndex)
+        return (0..<bytes.count).map { bytes.uint8(at: $0) }
+    }
+
+    private let tailoringIndex: Int
+
+    /// ICU's spelling of an identifier's subtags: `_` between them, the language in lower case,
+    /// a script in title case, a region and variants in upper case; keywords dropped.
+    private static func canonicalCase(_ locale: String) -> String {
+        var name = Substring(locale)
+        if let at = name.firstIndex(of: "@") { name = name[..<at] }
+        let subtags = name.split(separator: "_", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "-", omittingEmptySubsequences: false)
+        }
+        guard let language = subtags.first else { return "" }
+        if language.lowercased() == "root" && subtags.count == 1 { return "root" }
+        var result = language.lowercased()
+        for (position, subtag) in subtags.dropFirst().enumerated() {
+            result += "_"
+            if position == 0 && subtag.count == 4 && subtag.allSatisfy(\.isLetter) {
+                result += subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+            } else {
+                result += subtag.uppercased()
+            }
+        }
+        return result
+    }
+
     private init(_ entry: CollationLocaleTable.Entry) {
+        tailoringIndex = entry.tailoring
         identifier = entry.identifier
         type = entry.type
         version = entry.version
@@ -113,7 +142,7 @@ package struct CollationLocaleTable: Sendable {
     package var unicodeVersion: [UInt8] { (12..<16).map { versions.uint8(at: $0) } }
 
     /// The number of distinct tailoring binaries.
-    package var tailoringCount: Int { tailoringOffsets.count / 4 - 1 }
+    package var tailoringCount: Int { tailoringOffsets.count / 8 }
 
     /// Every identifier and type of the table, in its order.
     package var identifiersAndTypes: [(identifier: String, type: String)] {
@@ -122,9 +151,7 @@ package struct CollationLocaleTable: Sendable {
 
     /// The bytes of tailoring binary `index`, as ucol_cloneBinary wrote them.
     func tailoring(_ index: Int) -> CollationBytes {
-        let start = Int(tailoringOffsets.uint32(index))
-        let end = Int(tailoringOffsets.uint32(index + 1))
-        return tailorings.slice(start, count: end - start)
+        tailorings.slice(Int(tailoringOffsets.uint32(2 * index)), count: Int(tailoringOffsets.uint32(2 * index + 1)))
     }
 
     private func field(_ entry: Int, _ field: Int) -> Int { Int(table.uint32(2 + entry * 10 + field)) }
