@@ -58,4 +58,39 @@ import Testing
             #expect(result.stderr.contains("--grep"))
         }
     }
+
+    /// The records a run keeps, without their section headers.
+    private func kept(_ stdout: String) -> [String] {
+        stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.dropFirst(2)) }
+    }
+
+    @Test func pinyinWithChineseNames() throws {
+        let names = "张三\n李四\n张三丰\nZoe Smith\n单田芳\n"
+        for query in ["zs", "zhangs", "zhang san"] {
+            let result = try SectionSortCommand.run(["--locale", "zh_CN", "--chinese-names", "--grep", query], stdin: names)
+            #expect(result.status == 0, "\(query): \(result.stderr)")
+            #expect(kept(result.stdout).sorted() == ["张三", "张三丰"], "\(query)")
+        }
+        let surname = try SectionSortCommand.run(["--locale", "zh_CN", "--chinese-names", "--grep", "stf"], stdin: names)
+        #expect(kept(surname.stdout) == ["单田芳"], "单 read as a surname")
+        let without = try SectionSortCommand.run(["--locale", "zh_CN", "--grep", "zs"], stdin: names)
+        #expect(without.status == 0 && without.stdout.isEmpty, "pinyin only with --chinese-names")
+    }
+
+    @Test func hangulInitialsAlways() throws {
+        let names = "김수정\n김민수\n박수진\nKim Soo\n"
+        let result = try SectionSortCommand.run(["--locale", "ko_KR", "--grep", "ㄱㅅ"], stdin: names)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(kept(result.stdout) == ["김수정"])
+        let partial = try SectionSortCommand.run(["--locale", "en_US", "--grep", "김ㅁ"], stdin: names)
+        #expect(kept(partial.stdout) == ["김민수"])
+    }
+
+    @Test func readingColumnIsSearched() throws {
+        let csv = "name,kana\n山田,やまだ\n田中,たなか\n山本,\n"
+        let result = try SectionSortCommand.run(
+            ["-f", "csv", "--key", "name", "--reading", "kana", "--locale", "ja_JP", "--grep", "やま", "-F", "csv"], stdin: csv)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").first.map(String.init) } == ["山田"])
+    }
 }

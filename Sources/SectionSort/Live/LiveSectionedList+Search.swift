@@ -11,11 +11,16 @@ extension LiveSectionedList {
     /// let result = contacts.search("ake")   // en_US: "Åke Berg" and "Ake Ng", not "Jake" (not a word start)
     /// ```
     ///
+    /// The query also matches by reading (see ``SearchQuery``): Korean initial consonants always,
+    /// pinyin where the list reads Chinese names (``SectioningOptions/readsChineseNames``).
+    ///
     /// - Returns: the matching items and where they match; an empty query returns every item.
     /// - Complexity: O(n·w) byte comparisons for n items of w words, spread over the threads,
-    ///   plus O(k) to gather the positions of k matches.
+    ///   plus O(k) to gather the positions of k matches; a query that may match by reading also
+    ///   reads, on the calling thread, the items with Han or Hangul characters that do not match
+    ///   otherwise.
     public func search(_ query: String) -> SearchResult<Item> {
-        search(SearchQuery(query, collation: collation))
+        search(SearchQuery(query, collation: collation, readsChineseNames: options.readsChineseNames))
     }
 
     /// The items that match `query` (see ``search(_:)-(String)``).
@@ -53,11 +58,17 @@ extension LiveSectionedList {
         slots.reserveCapacity(found.reduce(0) { $0 + $1.slots.count })
         var ranges: [Range<Int>] = [], titleIndices: [Int] = []
         var job = 0
+        let reader = query.readings != nil && query.readsChineseNames ? collation.chineseNameReader() : nil
         for section in shown {
             let start = slots.count
             while job < jobs.count && jobs[job].section == section {
                 appendMatches(found[job], query: query, to: &slots)
                 job += 1
+            }
+            if let readings = query.readings {
+                slots = ChineseNameReader.withWorker(of: reader) { [slots] names in
+                    addReadingMatches(readings, names: names, section: section, from: start, to: slots)
+                }
             }
             guard slots.count > start else { continue }
             ranges.append(start..<slots.count)
@@ -66,6 +77,26 @@ extension LiveSectionedList {
         return SearchResult(
             query: query, collation: collation, storage: storage, slots: slots, sectionRanges: ranges,
             sectionIndices: titleIndices, searchedString: primaryString, threads: options.threads)
+    }
+
+    /// `slots` with the section's items from `start` on, those that match otherwise and those that
+    /// match `readings`, in list order.
+    private func addReadingMatches(
+        _ readings: ReadingMatcher, names: ChineseNameReader.Worker?, section: Int, from start: Int, to slots: [Int32]
+    ) -> [Int32] {
+        let matched = Set(slots[start...])
+        var result = Array(slots[..<start])
+        for chunk in keyChunks[section].chunks {
+            for slot in chunk.slots {
+                if matched.contains(slot) {
+                    result.append(slot)
+                    continue
+                }
+                var text = primaryString(storage[Int(slot)]!)
+                if text.withUTF8({ readings.firstMatch(utf8: $0, names: names) }) != nil { result.append(slot) }
+            }
+        }
+        return result
     }
 
     /// Appends the matches of one job, checking those whose stored key was cut short of the query

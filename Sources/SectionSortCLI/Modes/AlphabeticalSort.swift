@@ -80,7 +80,9 @@ struct AlphabeticalSort {
     /// The records of `batch` that `--grep` keeps (all of them without it).
     private func matching(_ batch: RecordSet) throws(CLIError) -> RecordSet {
         guard let query = options.grep else { return batch }
-        return batch.keeping(collation.positions(matching: query, in: batch.utf8Keys, threads: options.threads))
+        return batch.keeping(
+            collation.positions(
+                matching: query, in: batch.utf8Keys, readsChineseNames: options.chineseNames, threads: options.threads))
     }
 
     private var threads: Int { max(1, options.threads ?? AvailableProcessors.count) }

@@ -146,7 +146,7 @@ enum OptionTable {
         OptionSpec(
             .grep, long: "grep", value: "QUERY", group: .filtering, kind: .text, commands: [.sections],
             help:
-                "keep only records whose key has a word that starts with QUERY, compared like the sections at primary strength: in en_US \"ake\" finds \"Åke\", in sv_SE it does not"
+                "keep only records whose key has a word that starts with QUERY, compared like the sections at primary strength: in en_US \"ake\" finds \"Åke\", in sv_SE it does not; also by reading: Korean initial consonants (\"ㄱㅅ\" finds \"김수정\"), pinyin with --chinese-names (\"zs\" or \"zhang san\" finds \"张三\"), the --reading column"
         ),
 
         // Output
