@@ -25,9 +25,28 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
             ]
         ),
+        // Data taken from ICU at generation time, compiled into the library as constant bytes:
+        // what the library would otherwise ask ICU for at run time.
+        .target(
+            name: "SectionSortCollationData",
+            exclude: ["LICENSE-ICU"]
+        ),
         .target(
             name: "SectionSort",
+            dependencies: ["SectionSortICU", "SectionSortCollationData"]
+        ),
+        // ICU's locale data, scripts and transforms as ICU itself gives them: what the generator
+        // writes the data from and what the tests compare the data with. Never linked into the
+        // library or the CLI.
+        .target(
+            name: "SectionSortICUSupport",
             dependencies: ["SectionSortICU"]
+        ),
+        // Writes Sources/SectionSortCollationData from the toolchain's ICU; run by hand, never at
+        // build time: `swift run SectionSortDataGenerator Sources/SectionSortCollationData`.
+        .executableTarget(
+            name: "SectionSortDataGenerator",
+            dependencies: ["SectionSortICUSupport"]
         ),
         // The command-line tool: its folder is not named after the executable, so that no two
         // paths of the repository differ only in letter case (one folder on macOS and Windows).
@@ -42,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SectionSortTests",
-            dependencies: ["SectionSort"]
+            dependencies: ["SectionSort", "SectionSortICUSupport"]
         ),
         .testTarget(
             name: "SectionSortCLITests",
