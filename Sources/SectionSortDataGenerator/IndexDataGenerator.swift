@@ -42,20 +42,22 @@ enum IndexDataGenerator {
         return table
     }
 
-    /// The locales the library can be asked for: Foundation's available identifiers, root, and ""
-    /// for a language ICU has no data for.
+    /// The locales the library can be asked for: Foundation's available identifiers and root.
     static func locales() -> [String] {
         Set(Locale.availableIdentifiers + ["root"]).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// A language that no ICU has data for: its exemplars are what ICU falls back to.
-    static let unknownLocale = "xx"
+    /// What a language ICU has no data for gets: root's exemplars. (ICU itself falls back to the
+    /// process's default locale, which would make the data depend on the environment the
+    /// generator runs in.)
+    static let unknownLocale = "root"
 
     /// Each locale's index exemplars, or its standard exemplars where it has no index set.
     ///
     /// Sets: the strings of a set, each ended by 0, and 1 after the last. Locales: sorted by their
     /// UTF-8 bytes, each the identifier, 0, the kind (0 none, 1 index, 2 standard) and the offset
-    /// of its set (24 bits). The identifier "" stands for every language ICU has no data for.
+    /// of its set (24 bits). The identifier "" stands for every language ICU has no data for, and
+    /// has root's exemplars.
     static func exemplars() -> [ByteTable] {
         var sets = ByteTable(
             name: "sscd_exemplar_sets",

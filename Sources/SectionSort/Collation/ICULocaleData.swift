@@ -9,7 +9,8 @@ enum ICULocaleData {
     /// The generated data holds, for each of Foundation's available locales, its index exemplars
     /// or, where it has none, its standard exemplars: what the index asks for. Another identifier
     /// is looked up without its keywords, then without its last subtags ("sv_SE_POSIX" → "sv_SE");
-    /// a language ICU has no data for gets what ICU falls back to.
+    /// a language ICU has no data for gets root's exemplars (ICU falls back to the process's
+    /// default locale, which made the index of such a language depend on the environment).
     ///
     /// - Complexity: O(L) for the L bytes of the locale table.
     static func exemplars(of locale: String, kind: ExemplarKind) -> [String]? {
