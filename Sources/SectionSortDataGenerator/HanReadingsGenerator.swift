@@ -1,7 +1,7 @@
 import Foundation
 import SectionSortICUSupport
 
-/// Writes HanReadings.c: ICU's `Han-Latin/Names` transform as data, so that the library reads
+/// The tables of HanReadings.c: ICU's `Han-Latin/Names` transform as data, so that the library reads
 /// Chinese names as ICU does without ICU.
 ///
 /// The transform is a chain (ICU's rules, printed by `utrans_toRules`): mark the first Han
@@ -16,7 +16,7 @@ enum HanReadingsGenerator {
         let description: String
     }
 
-    static func source() throws -> String {
+    static func tables() throws -> [ByteTable] {
         let names = try rules(of: "Han-Latin/Names")
         let latin = try rules(of: "Han-Latin")
         let spacing = try rules(of: "Han-Spacedhan")
@@ -48,20 +48,18 @@ enum HanReadingsGenerator {
             throw Failure(description: "a mapping rule with a set or context: \(rule)")
         }
 
-        return CSourceWriter.source(
-            file: "HanReadings.c", about: "ICU's Han-Latin/Names transform as tables.",
-            tables: readings(latinRules.dropFirst(contextCount)) + [
-                contextRules("sscd_han_name_rules", "Names rules (after spacing)", nameRules),
-                contextRules(
-                    "sscd_han_latin_rules", "Han-Latin's context rules (before the readings)", Array(latinRules.prefix(contextCount))),
-                characterMap("sscd_han_punctuation_map", "Han-Spacedhan's punctuation rules", punctuationRules),
-                characterMap("sscd_han_halfwidth_map", "Fullwidth-Halfwidth's rules", halfwidthRules),
-                try ranges("sscd_han_filter", "Han-Spacedhan's filter of NFKC and halfwidth forms", filter),
-                try ranges("sscd_han_word_ends", "What Han-Spacedhan puts a space after, before a letter", wordEnds),
-                try ranges("sscd_han_word_starts", "What Han-Spacedhan puts a space before, after a letter", wordStarts),
-                try ranges("sscd_han_letters", "Letters", "[:Letter:]"),
-                try ranges("sscd_han_marks", "Marks", "[:Mark:]"),
-            ])
+        return readings(latinRules.dropFirst(contextCount)) + [
+            contextRules("sscd_han_name_rules", "Names rules (after spacing)", nameRules),
+            contextRules(
+                "sscd_han_latin_rules", "Han-Latin's context rules (before the readings)", Array(latinRules.prefix(contextCount))),
+            characterMap("sscd_han_punctuation_map", "Han-Spacedhan's punctuation rules", punctuationRules),
+            characterMap("sscd_han_halfwidth_map", "Fullwidth-Halfwidth's rules", halfwidthRules),
+            try ranges("sscd_han_filter", "Han-Spacedhan's filter of NFKC and halfwidth forms", filter),
+            try ranges("sscd_han_word_ends", "What Han-Spacedhan puts a space after, before a letter", wordEnds),
+            try ranges("sscd_han_word_starts", "What Han-Spacedhan puts a space before, after a letter", wordStarts),
+            try ranges("sscd_han_letters", "Letters", "[:Letter:]"),
+            try ranges("sscd_han_marks", "Marks", "[:Mark:]"),
+        ]
     }
 
     /// The code points of the set `pattern` as ICU's properties give them, in runs: ICU tells

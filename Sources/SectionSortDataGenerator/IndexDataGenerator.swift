@@ -1,15 +1,11 @@
 import Foundation
 import SectionSortICUSupport
 
-/// Writes IndexData.c: what the library's alphabetic index asks ICU for apart from collation — the
-/// script of every code point, each script's sample character and every locale's exemplar
-/// characters.
+/// The tables of IndexData.c: what the library's alphabetic index asks ICU for apart from
+/// collation — the script of every code point, each script's sample character and every locale's
+/// exemplar characters.
 enum IndexDataGenerator {
-    static func source() -> String {
-        CSourceWriter.source(
-            file: "IndexData.c", about: "Scripts and exemplar characters for the alphabetic index.",
-            tables: [scripts(), scriptSamples()] + exemplars())
-    }
+    static func tables() -> [ByteTable] { [scripts(), scriptSamples()] + exemplars() }
 
     /// Runs of code points with the same script: start (24 bits) and ICU's UScriptCode (8 bits),
     /// four bytes a run, from U+0000 on.

@@ -7,9 +7,9 @@ import Foundation
 // PART is one of the parts below (all when none is named). Run by hand, never at build time;
 // scripts/check-generated-data runs it into a temporary folder and compares.
 
-let parts: [String: (file: String, source: () throws -> String)] = [
-    "index": ("IndexData.c", IndexDataGenerator.source),
-    "readings": ("HanReadings.c", HanReadingsGenerator.source),
+let parts: [String: () throws -> [(path: String, contents: String)]] = [
+    // Scripts, exemplars and the Han-Latin/Names transform: IndexData.c, HanReadings.c and their header.
+    "index": IndexDataFiles.files
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,9 +25,12 @@ for name in chosen {
         exit(2)
     }
     do {
-        let path = URL(fileURLWithPath: output).appendingPathComponent(part.file).path
-        try Data(try part.source().utf8).write(to: URL(fileURLWithPath: path))
-        print("wrote \(path)")
+        for file in try part() {
+            let url = URL(fileURLWithPath: output).appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents.utf8).write(to: url)
+            print("wrote \(url.path)")
+        }
     } catch {
         FileHandle.standardError.write(Data("SectionSortDataGenerator: \(name): \(error)\n".utf8))
         exit(1)
