@@ -62,8 +62,15 @@ struct HanNameTransform: Sendable {
         var runStart = 0
         func flushRun(upTo end: Int) {
             guard runStart < end else { return }
-            let run = String(String.UnicodeScalarView(text[runStart..<end].compactMap(Unicode.Scalar.init)))
-            normalized += run.precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value)
+            let run = text[runStart..<end]
+            // Unified ideographs have no decomposition: most runs are left as they are, without
+            // making a String to normalize.
+            if run.allSatisfy({ Unicode.Scalar($0)?.properties.isUnifiedIdeograph == true }) {
+                normalized += run
+                return
+            }
+            let string = String(String.UnicodeScalarView(run.compactMap(Unicode.Scalar.init)))
+            normalized += string.precomposedStringWithCompatibilityMapping.unicodeScalars.map(\.value)
         }
         for (position, value) in text.enumerated() where !isFiltered(value) {
             flushRun(upTo: position)
