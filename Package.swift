@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
         .executable(name: "sectionsort", targets: ["SectionSortCLI"]),
-        .executable(name: "sectionsort-bench", targets: ["SectionSortBenchmarks"]),
     ],
     targets: [
         // The ICU functions SectionSort uses, declared by the package itself: the system's
@@ -25,8 +24,9 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
             ]
         ),
-        // Data taken from ICU at generation time, compiled into the library as constant bytes:
-        // what the library would otherwise ask ICU for at run time.
+        // Data taken from ICU at generation time, compiled into the library as constant bytes
+        // (collation, index and reading data): what the library would otherwise ask ICU for at
+        // run time. Written by SectionSortDataGenerator.
         .target(
             name: "SectionSortCollationData",
             exclude: ["LICENSE-ICU"]
@@ -46,7 +46,7 @@ let package = Package(
         // build time: `swift run SectionSortDataGenerator Sources/SectionSortCollationData`.
         .executableTarget(
             name: "SectionSortDataGenerator",
-            dependencies: ["SectionSortICUSupport"]
+            dependencies: ["SectionSortICU", "SectionSortICUSupport"]
         ),
         // The command-line tool: its folder is not named after the executable, so that no two
         // paths of the repository differ only in letter case (one folder on macOS and Windows).
@@ -54,8 +54,11 @@ let package = Package(
             name: "SectionSortCLI",
             dependencies: ["SectionSort"]
         ),
+        // The benchmark is no product: a package that depends on SectionSort does not see it, and
+        // in this package SwiftPM makes an executable of it, named after the target, all the same
+        // (`swift run -c release sectionsort-bench`).
         .executableTarget(
-            name: "SectionSortBenchmarks",
+            name: "sectionsort-bench",
             dependencies: ["SectionSort"],
             path: "Benchmarks/SectionSortBenchmarks"
         ),

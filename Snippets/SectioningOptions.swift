@@ -17,7 +17,7 @@ let collation = try IndexedCollation(
 let list = collation.sections(
     of: songs, by: { $0 },
     options: SectioningOptions(
-        order: .descending,  // Z…A, items Z…A; "#" stays where otherSection puts it
+        order: .reverse,  // Z…A, items Z…A; "#" stays where otherSection puts it
         includesEmptySections: false,
         threads: nil))  // the cores it may run on; the result is identical for any number
 for section in list {

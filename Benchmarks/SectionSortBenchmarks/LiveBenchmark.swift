@@ -132,14 +132,14 @@ struct LiveBenchmark {
                     againTimes.append(seconds(since: start))
                 }
                 let start = ContinuousClock.now
-                _ = live.search(query).count
+                _ = live.search(query).itemCount
                 times.append(seconds(since: start))
             }
             var again = Measurement(
                 name: "match '\(query)' against every item again, all cores", items: size, threads: cores,
                 repetitions: againTimes.count, seconds: againTimes, peakMemoryBytes: PeakMemory.current())
             var search = Measurement(
-                name: "search '\(query)' (\(result.count) matches), all cores", items: size, threads: cores,
+                name: "search '\(query)' (\(result.itemCount) matches), all cores", items: size, threads: cores,
                 repetitions: times.count, seconds: times, peakMemoryBytes: PeakMemory.current())
             again.speedupOverNaive = 1
             search.speedupOverNaive = again.median / search.median

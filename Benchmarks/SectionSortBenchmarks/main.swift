@@ -33,10 +33,12 @@ let usage = """
                        for every locale ICU has, compare the keys of its key table with ICU's:
                        every covered character and N random texts of them (default 1000000
                        texts in all, spread over the locales); exits 1 on any difference
-      --write-names FILE --count N [--chinese]
+      --write-names FILE --count N [--names SET]
                        write N generated names, one a line, to FILE and exit (the input of
-                       scripts/compare-gnu-sort); --chinese: the Chinese names of the
-                       readings comparison
+                       scripts/compare-peers); SET is latin (default: Swedish contacts),
+                       chinese (the names of the readings comparison), japanese, korean or
+                       mixed (60 % of names with a character above U+07FF); --chinese is
+                       --names chinese
       -h, --help       show this help
     """
 
@@ -52,7 +54,7 @@ struct Arguments {
     var count = 1_000_000
     var readingsOnly = false
     var seedsOnly = false
-    var chineseNames = false
+    var nameSet = NameSet.latin
     var live = false
     var liveSize = 1_000_000
     var rounds = 7
@@ -87,7 +89,14 @@ struct Arguments {
             case "--count": result.count = try number(argument)
             case "--readings-only": result.readingsOnly = true
             case "--seeds-only": result.seedsOnly = true
-            case "--chinese": result.chineseNames = true
+            case "--chinese": result.nameSet = .chinese
+            case "--names":
+                let text = try value(argument)
+                guard let set = NameSet(rawValue: text) else {
+                    let sets = NameSet.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("--names takes one of \(sets), not '\(text)'")
+                }
+                result.nameSet = set
             case "--live": result.live = true
             case "--live-size": result.liveSize = try number(argument)
             case "--rounds": result.rounds = try number(argument)
@@ -134,10 +143,7 @@ do {
 }
 
 if let path = arguments.namesPath {
-    let names =
-        arguments.chineseNames
-        ? ChineseNameWorkload(seed: 20261123).names(arguments.count)
-        : NameWorkload(seed: 20261122).names(arguments.count)
+    let names = arguments.nameSet.names(arguments.count)
     var bytes = [UInt8]()
     bytes.reserveCapacity(arguments.count * 24)
     for name in names { bytes += name.utf8; bytes.append(0x0A) }

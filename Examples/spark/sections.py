@@ -1,10 +1,10 @@
 """SectionSort on Apache Spark: keys per partition, a global sort by Spark, sections from the sorted keys.
 
     spark-submit Examples/spark/sections.py --sectionsort /path/to/sectionsort \
-        --input names.txt --work /tmp/run --output sections.json -- -l sv_SE -i -o json
+        --input names.txt --work /tmp/run --output sections.json -- -l sv_SE -i -F json
 
 Everything after `--` goes to sectionsort: ordering options (-l, -i, -n, -r, --other-first) and the
-input's format (-f csv -k name ...) to `--emit-keys`, the output format (-o) to `--from-keys`.
+input's format (-f csv -k name ...) to `--emit-keys`, the output format (-F) to `--from-keys`.
 
 1. Keys: every partition of the input pipes its records through `sectionsort --emit-keys --part N`,
    N being the partition's index. Spark numbers the partitions of a text file in input order, so
@@ -30,13 +30,13 @@ from pyspark.sql.types import StringType, StructField, StructType
 
 
 def split_options(sectionsort_args):
-    """Splits sectionsort's options into those for --emit-keys and those for --from-keys (-o)."""
+    """Splits sectionsort's options into those for --emit-keys and those for --from-keys (-F)."""
     emit, read = [], []
     args = iter(sectionsort_args)
     for arg in args:
-        if arg in ("-o", "--format"):
+        if arg in ("-F", "--format"):
             read += [arg, next(args)]
-        elif arg.startswith("--format="):
+        elif arg.startswith("--format=") or (arg.startswith("-F") and len(arg) > 2):
             read.append(arg)
         else:
             emit.append(arg)

@@ -1,36 +1,47 @@
+// Writes Sources/SectionSortCollationData from the ICU this program runs against (on Linux, the
+// toolchain's Foundation ICU). Run by hand whenever the toolchain's ICU changes:
+//
+//     swift run SectionSortDataGenerator Sources/SectionSortCollationData [PART ...]
+//
+// Parts (all when none is named):
+// - collation: the root collation data and each tailoring in ICU's own binary format, the table
+//   from locale identifiers to tailorings, the normalization properties the collation element
+//   iterator needs, and the versions;
+// - index: the script of every code point, the script samples, every locale's exemplar
+//   characters, and the Han-Latin/Names transform as tables.
+//
+// `scripts/check-generated-data` runs it into a temporary folder and compares.
 import Foundation
 
-// Writes the data files of Sources/SectionSortCollationData from the toolchain's ICU.
-//
-//     swift run SectionSortDataGenerator OUTPUT_DIRECTORY [PART ...]
-//
-// PART is one of the parts below (all when none is named). Run by hand, never at build time;
-// scripts/check-generated-data runs it into a temporary folder and compares.
-
-let parts: [String: () throws -> [(path: String, contents: String)]] = [
-    // Scripts, exemplars and the Han-Latin/Names transform: IndexData.c, HanReadings.c and their header.
-    "index": IndexDataFiles.files
+let parts: [String: (URL) throws -> Void] = [
+    "collation": { folder in
+        let files = CollationDataFiles(dump: try ICUCollationDump())
+        try files.write(to: folder)
+        FileHandle.standardError.write(Data(files.summary.utf8))
+    },
+    "index": { folder in
+        for file in try IndexDataFiles.files() {
+            let url = folder.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents.utf8).write(to: url)
+            FileHandle.standardError.write(Data("\(file.path): \(file.contents.utf8.count) bytes of source\n".utf8))
+        }
+    },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let output = arguments.first, !output.hasPrefix("-") else {
+guard let outputFolder = arguments.first, !outputFolder.hasPrefix("-") else {
     FileHandle.standardError.write(
-        Data("usage: SectionSortDataGenerator OUTPUT_DIRECTORY [\(parts.keys.sorted().joined(separator: "|")) ...]\n".utf8))
+        Data("usage: SectionSortDataGenerator OUTPUT-FOLDER [\(parts.keys.sorted().joined(separator: "|")) ...]\n".utf8))
     exit(2)
 }
-let chosen = arguments.count > 1 ? Array(arguments.dropFirst()) : parts.keys.sorted()
-for name in chosen {
+for name in arguments.count > 1 ? Array(arguments.dropFirst()) : parts.keys.sorted() {
     guard let part = parts[name] else {
         FileHandle.standardError.write(Data("SectionSortDataGenerator: unknown part '\(name)'\n".utf8))
         exit(2)
     }
     do {
-        for file in try part() {
-            let url = URL(fileURLWithPath: output).appendingPathComponent(file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents.utf8).write(to: url)
-            print("wrote \(url.path)")
-        }
+        try part(URL(fileURLWithPath: outputFolder))
     } catch {
         FileHandle.standardError.write(Data("SectionSortDataGenerator: \(name): \(error)\n".utf8))
         exit(1)

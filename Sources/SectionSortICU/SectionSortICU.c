@@ -90,6 +90,23 @@ int32_t SSICU_REAL(uscript_getSampleString)(int32_t script, SSICUChar *destinati
 // ICU's UProperty: UCHAR_SCRIPT is 0x100A.
 int32_t SSICU_REAL(u_getIntPropertyMaxValue)(int32_t property);
 int32_t SSICU_REAL(u_getIntPropertyValue)(SSICUChar32 codePoint, int32_t property);
+void SSICU_REAL(u_getUnicodeVersion)(SSICUVersion version);
+SSICUDataMemory *SSICU_REAL(udata_open)(const char *path, const char *type, const char *name, SSICUStatus *status);
+const void *SSICU_REAL(udata_getMemory)(SSICUDataMemory *data);
+void SSICU_REAL(udata_close)(SSICUDataMemory *data);
+int32_t SSICU_REAL(ucol_cloneBinary)(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity,
+                                     SSICUStatus *status);
+int32_t SSICU_REAL(ucol_countAvailable)(void);
+const char *SSICU_REAL(ucol_getAvailable)(int32_t index);
+SSICUEnumeration *SSICU_REAL(ucol_getKeywordValuesForLocale)(const char *key, const char *locale, int8_t commonlyUsed,
+                                                             SSICUStatus *status);
+SSICUSet *SSICU_REAL(ucol_getTailoredSet)(const SSICUCollator *collator, SSICUStatus *status);
+void SSICU_REAL(ulocdata_getCLDRVersion)(SSICUVersion version, SSICUStatus *status);
+const char *SSICU_REAL(uenum_next)(SSICUEnumeration *enumeration, int32_t *length, SSICUStatus *status);
+void SSICU_REAL(uenum_close)(SSICUEnumeration *enumeration);
+const SSICUNormalizer *SSICU_REAL(unorm2_getNFDInstance)(SSICUStatus *status);
+int32_t SSICU_REAL(unorm2_getDecomposition)(const SSICUNormalizer *normalizer, SSICUChar32 codePoint,
+                                            SSICUChar *decomposition, int32_t capacity, SSICUStatus *status);
 
 // ICU's UTransDirection: UTRANS_FORWARD is 0.
 SSICUTransliterator *SSICU_REAL(utrans_openU)(const SSICUChar *id, int32_t idLength, int32_t direction,
@@ -194,6 +211,42 @@ int32_t ssicu_uscript_getSampleString(int32_t script, SSICUChar *destination, in
 }
 int32_t ssicu_uscript_maxCode(void) { return SSICU_REAL(u_getIntPropertyMaxValue)(0x100A); }
 int32_t ssicu_leadCombiningClass(SSICUChar32 codePoint) { return SSICU_REAL(u_getIntPropertyValue)(codePoint, 0x1010); }
+int32_t ssicu_u_getIntPropertyValue(SSICUChar32 codePoint, int32_t property) {
+    return SSICU_REAL(u_getIntPropertyValue)(codePoint, property);
+}
+void ssicu_u_getUnicodeVersion(SSICUVersion version) { SSICU_REAL(u_getUnicodeVersion)(version); }
+
+SSICUDataMemory *ssicu_udata_open(const char *path, const char *type, const char *name, SSICUStatus *status) {
+    return SSICU_REAL(udata_open)(path, type, name, status);
+}
+const void *ssicu_udata_getMemory(SSICUDataMemory *data) { return SSICU_REAL(udata_getMemory)(data); }
+void ssicu_udata_close(SSICUDataMemory *data) { SSICU_REAL(udata_close)(data); }
+int32_t ssicu_ucol_cloneBinary(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity, SSICUStatus *status) {
+    return SSICU_REAL(ucol_cloneBinary)(collator, buffer, capacity, status);
+}
+int32_t ssicu_ucol_countAvailable(void) { return SSICU_REAL(ucol_countAvailable)(); }
+const char *ssicu_ucol_getAvailable(int32_t index) { return SSICU_REAL(ucol_getAvailable)(index); }
+SSICUEnumeration *ssicu_ucol_getKeywordValuesForLocale(const char *key, const char *locale, int8_t commonlyUsed,
+                                                       SSICUStatus *status) {
+    return SSICU_REAL(ucol_getKeywordValuesForLocale)(key, locale, commonlyUsed, status);
+}
+SSICUSet *ssicu_ucol_getTailoredSet(const SSICUCollator *collator, SSICUStatus *status) {
+    return SSICU_REAL(ucol_getTailoredSet)(collator, status);
+}
+void ssicu_ulocdata_getCLDRVersion(SSICUVersion version, SSICUStatus *status) {
+    SSICU_REAL(ulocdata_getCLDRVersion)(version, status);
+}
+const char *ssicu_uenum_next(SSICUEnumeration *enumeration, int32_t *length, SSICUStatus *status) {
+    return SSICU_REAL(uenum_next)(enumeration, length, status);
+}
+void ssicu_uenum_close(SSICUEnumeration *enumeration) { SSICU_REAL(uenum_close)(enumeration); }
+const SSICUNormalizer *ssicu_unorm2_getNFDInstance(SSICUStatus *status) {
+    return SSICU_REAL(unorm2_getNFDInstance)(status);
+}
+int32_t ssicu_unorm2_getDecomposition(const SSICUNormalizer *normalizer, SSICUChar32 codePoint,
+                                      SSICUChar *decomposition, int32_t capacity, SSICUStatus *status) {
+    return SSICU_REAL(unorm2_getDecomposition)(normalizer, codePoint, decomposition, capacity, status);
+}
 
 SSICUTransliterator *ssicu_utrans_open(const SSICUChar *id, int32_t idLength, SSICUStatus *status) {
     return SSICU_REAL(utrans_openU)(id, idLength, 0, NULL, 0, NULL, status);

@@ -138,7 +138,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func emptyInputGivesNoSections() throws {
-        let result = try SectionSortCommand.run(["-o", "json"], stdin: "")
+        let result = try SectionSortCommand.run(["-F", "json"], stdin: "")
         #expect(result.status == 0)
         #expect(sections(try jsonObject(result.stdout)).isEmpty)
         let text = try SectionSortCommand.run([], stdin: "")
@@ -146,7 +146,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     }
 
     @Test func blankLinesAreRecordsToo() throws {
-        let result = try SectionSortCommand.run(["-o", "json"], stdin: "b\n\na\n")
+        let result = try SectionSortCommand.run(["-F", "json"], stdin: "b\n\na\n")
         let found = sections(try jsonObject(result.stdout))
         #expect(found.map(\.1) == [["a"], ["b"], [""]], "nothing is dropped: the empty line is in #")
     }
@@ -158,20 +158,20 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 
     @Test func csvWithQuotesEmbeddedNewlinesAndSecondaryKey() throws {
         let csv = "last,first,note\r\nBerg,Tom,\"says \"\"hi\"\"\"\r\n\"Berg\",Anna,\"two\r\nlines\"\r\nAndersson,\"Zack, Jr.\",x\r\n"
-        let result = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-o", "json", "-l", "sv_SE"], stdin: csv)
+        let result = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-F", "json", "-l", "sv_SE"], stdin: csv)
         #expect(result.status == 0, "\(result.stderr)")
         let found = sections(try jsonObject(result.stdout))
         #expect(found.map(\.0) == ["A", "B"])
         #expect(found[0].1 == ["Andersson,\"Zack, Jr.\",x"])
         #expect(found[1].1 == ["\"Berg\",Anna,\"two\r\nlines\"", "Berg,Tom,\"says \"\"hi\"\"\""], "records are the original text")
-        let asCSV = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-o", "csv"], stdin: csv)
+        let asCSV = try SectionSortCommand.run(["-f", "csv", "-k", "last", "--then", "first", "-F", "csv"], stdin: csv)
         #expect(asCSV.stdout.hasPrefix("last,first,note,section\n"))
         #expect(asCSV.stdout.hasSuffix("Berg,Tom,\"says \"\"hi\"\"\",B\n"))
     }
 
     @Test func tsvInput() throws {
         let result = try SectionSortCommand.run(
-            ["-f", "tsv", "-k", "name", "-o", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")
+            ["-f", "tsv", "-k", "name", "-F", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")
         let found = sections(try jsonObject(result.stdout))
         #expect(found.map(\.0) == ["Z", "あ", "か"])
         #expect(found[2].1 == ["1\tガラス"])
@@ -179,7 +179,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
 
     @Test func jsonLinesInAndOut() throws {
         let input = "{\"name\": \"林丹\", \"id\": 1}\n{\"name\": \"张三\", \"id\": 2}\n{\"name\": \"Li\", \"id\": 3}\n"
-        let result = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-o", "jsonl", "-l", "zh_CN"], stdin: input)
+        let result = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-F", "jsonl", "-l", "zh_CN"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.count == 3)
@@ -192,21 +192,21 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         try withScratchDirectory { directory in
             let first = try write("b\n", to: "first.txt", in: directory)
             let second = try write("a", to: "second.txt", in: directory)
-            let result = try SectionSortCommand.run(["-o", "json", first, "-", second], stdin: "c\n")
+            let result = try SectionSortCommand.run(["-F", "json", first, "-", second], stdin: "c\n")
             #expect(sections(try jsonObject(result.stdout)).map(\.1) == [["a"], ["b"], ["c"]])
         }
     }
 
     @Test func options() throws {
-        let numeric = try SectionSortCommand.run(["-n", "-o", "json"], stdin: "Track 10\nTrack 2\n")
+        let numeric = try SectionSortCommand.run(["-n", "-F", "json"], stdin: "Track 10\nTrack 2\n")
         #expect(sections(try jsonObject(numeric.stdout))[0].1 == ["Track 2", "Track 10"])
-        let descending = try SectionSortCommand.run(["-r", "-o", "json"], stdin: "a\nb\n1\n")
+        let descending = try SectionSortCommand.run(["-r", "-F", "json"], stdin: "a\nb\n1\n")
         #expect(sections(try jsonObject(descending.stdout)).map(\.0) == ["B", "A", "#"])
-        let otherFirst = try SectionSortCommand.run(["--other-first", "-o", "json"], stdin: "a\n1\n")
+        let otherFirst = try SectionSortCommand.run(["--other-first", "-F", "json"], stdin: "a\n1\n")
         #expect(sections(try jsonObject(otherFirst.stdout)).map(\.0) == ["#", "A"])
-        let ignoreCase = try SectionSortCommand.run(["-i", "-o", "json"], stdin: "b\nB\nb\n")
+        let ignoreCase = try SectionSortCommand.run(["-i", "-F", "json"], stdin: "b\nB\nb\n")
         #expect(sections(try jsonObject(ignoreCase.stdout))[0].1 == ["b", "B", "b"], "equal keys keep input order")
-        let environment = try SectionSortCommand.run(["-o", "json"], stdin: "ö\n", environment: ["LANG": "sv_SE.UTF-8"])
+        let environment = try SectionSortCommand.run(["-F", "json"], stdin: "ö\n", environment: ["LANG": "sv_SE.UTF-8"])
         #expect(try jsonObject(environment.stdout)["locale"] as? String == "sv")
     }
 
@@ -232,7 +232,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
             // The identity record sorts first; the key records follow.
             let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().dropFirst()
                 .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
-            let direct = try SectionSortCommand.run(flags + ["-o", "json"], stdin: input)
+            let direct = try SectionSortCommand.run(flags + ["-F", "json"], stdin: input)
             #expect(viaSort == sections(try jsonObject(direct.stdout)).flatMap(\.1), "flags \(flags)")
         }
     }
@@ -332,7 +332,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/contacts.csv").path
         let result = try SectionSortCommand.run([
-            "-f", "csv", "-k", "last_name", "--then", "first_name", "-l", "sv_SE", "-o", "json", example,
+            "-f", "csv", "-k", "last_name", "--then", "first_name", "-l", "sv_SE", "-F", "json", example,
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let found = sections(try jsonObject(result.stdout))
@@ -346,7 +346,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     @Test func sectionsByDayInATimeZone() throws {
         let input = "2018-11-04T12:00:00-02:00\n2018-11-03T23:30:00-03:00\n2018-11-04T14:00:00.5Z\n"
         let result = try SectionSortCommand.run(
-            ["--by", "date", "--time-zone", "America/Sao_Paulo", "-o", "json", "-l", "en_US"], stdin: input)
+            ["--by", "date", "--time-zone", "America/Sao_Paulo", "-F", "json", "-l", "en_US"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try jsonObject(result.stdout)
         let found = json["sections"] as? [[String: Any]] ?? []
@@ -373,7 +373,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
             expected[String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!), default: 0] += 1
         }
         let result = try SectionSortCommand.run(
-            ["--by", "date", "--time-zone", "Asia/Kolkata", "-o", "json"], stdin: lines.joined(separator: "\n"))
+            ["--by", "date", "--time-zone", "Asia/Kolkata", "-F", "json"], stdin: lines.joined(separator: "\n"))
         #expect(result.status == 0, "\(result.stderr)")
         let found = (try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []).map {
             ($0["title"] as! String, ($0["items"] as! [String]).count)
@@ -394,7 +394,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
                 == "2019-03  mars 2019\n  01.03.2019 00:00,c\n\n2019-02  februari 2019\n  28.02.2019 23:59,b\n\n2018-11  november 2018\n  04.11.2018 10:00,a\n"
         )
         let weeks = try SectionSortCommand.run(
-            ["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-o", "jsonl"],
+            ["--by", "date", "--unit", "week", "--time-zone", "UTC", "-l", "sv_SE", "-F", "jsonl"],
             stdin: "2026-11-18T12:00:00Z\n")
         #expect(weeks.stdout.contains("\"section\": \"2026-11-16\""), "Swedish weeks start on Monday")
     }
@@ -403,7 +403,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     /// Foundation's Julian calendar before 1582-10-15 (0001-01-01T00:00:00Z was titled 0001-01-03).
     @Test func datesBeforeTheGregorianReform() throws {
         let result = try SectionSortCommand.run(
-            ["--by", "date", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+            ["--by", "date", "--time-zone", "UTC", "-F", "json", "-l", "en_US"],
             stdin: "0001-01-01T00:00:00Z\n1582-10-10T12:00:00Z\n1582-10-15T00:00:00Z\n")
         #expect(result.status == 0, "\(result.stderr)")
         let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
@@ -417,7 +417,7 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
     /// calendar before 1582-10-15, so "1500-03-01" was sectioned under 1500-03-11.
     @Test func formattedDatesBeforeTheGregorianReform() throws {
         let result = try SectionSortCommand.run(
-            ["--by", "date", "--date-format", "yyyy-MM-dd HH:mm", "--time-zone", "UTC", "-o", "json", "-l", "en_US"],
+            ["--by", "date", "--date-format", "yyyy-MM-dd HH:mm", "--time-zone", "UTC", "-F", "json", "-l", "en_US"],
             stdin: "0001-01-01 00:00\n1500-03-01 10:00\n1582-10-10 12:00\n1582-10-15 00:00\n")
         #expect(result.status == 0, "\(result.stderr)")
         let found = try jsonObject(result.stdout)["sections"] as? [[String: Any]] ?? []
@@ -440,6 +440,6 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         let format = try SectionSortCommand.run(["--by", "date", "--date-format", "yyyy", "--time-zone", "UTC"], stdin: "2018\nnope\n")
         #expect(format.status == 65 && format.stderr.contains("<stdin>:2:1: 'nope' does not match"))
         let misuse = try SectionSortCommand.run(["--unit", "week"], stdin: "a\n")
-        #expect(misuse.status == 64 && misuse.stderr.contains("need --by date"))
+        #expect(misuse.status == 64 && misuse.stderr.contains("'--unit' does not apply to alphabetical sections; it applies to --by date"))
     }
 }

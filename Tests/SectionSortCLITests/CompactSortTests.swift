@@ -34,7 +34,7 @@ import Testing
         try Data("Åsa\r\nanna\nZoë Öberg".utf8).write(to: URL(fileURLWithPath: second))
         let runs = directory.appendingPathComponent("runs").path
         for extra in [
-            [], ["-r"], ["-i", "-l", "en_US"], ["-j", "1"], ["-j", "3", "-o", "jsonl"], ["-j", "4", "--chinese-names", "-l", "zh_CN"],
+            [], ["-r"], ["-i", "-l", "en_US"], ["-j", "1"], ["-j", "3", "-F", "jsonl"], ["-j", "4", "--chinese-names", "-l", "zh_CN"],
             ["--grep", "anna"],
         ] {
             let arguments = ["-l", "sv_SE"] + extra + [input, second]

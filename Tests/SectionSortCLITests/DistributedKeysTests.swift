@@ -54,17 +54,17 @@ import Testing
                 before += part.count
             }
             let whole = Self.names.joined(separator: "\n") + "\n"
-            for format in ["text", "json", "jsonl", "csv"] {
-                let direct = try SectionSortCommand.run(flags + ["-o", format], stdin: whole)
+            for format in ["text", "plain", "json", "jsonl", "csv"] {
+                let direct = try SectionSortCommand.run(flags + ["-F", format], stdin: whole)
                 #expect(direct.status == 0)
                 for (keys, name) in [(byPart, "--part"), (byOffset, "--part-offset"), (byByteOffset, "byte offsets")] {
-                    let sections = try SectionSortCommand.run(["--from-keys", "-o", format], stdinBytes: try Self.byteSort(keys))
+                    let sections = try SectionSortCommand.run(["--from-keys", "-F", format], stdinBytes: try Self.byteSort(keys))
                     #expect(sections.status == 0, "\(sections.stderr)")
                     let same = sections.stdoutBytes == direct.stdoutBytes
                     #expect(same, "\(flags) \(format) \(name)")
                 }
                 // Separately sorted parts, merged as they are read.
-                let merged = try SectionSortCommand.run(["--from-keys", "-o", format] + sortedParts)
+                let merged = try SectionSortCommand.run(["--from-keys", "-F", format] + sortedParts)
                 #expect(merged.status == 0, "\(merged.stderr)")
                 let same = merged.stdoutBytes == direct.stdoutBytes
                 #expect(same, "\(flags) \(format) merged")
@@ -128,8 +128,8 @@ import Testing
             }
             let sorted = try Self.byteSort(keys, zero: zero)
             for format in ["csv", "json", "jsonl", "text"] {
-                let direct = try SectionSortCommand.run(flags + ["-o", format], stdin: whole)
-                let sections = try SectionSortCommand.run(["--from-keys", "-o", format] + (zero ? ["-z"] : []), stdinBytes: sorted)
+                let direct = try SectionSortCommand.run(flags + ["-F", format], stdin: whole)
+                let sections = try SectionSortCommand.run(["--from-keys", "-F", format] + (zero ? ["-z"] : []), stdinBytes: sorted)
                 #expect(sections.status == 0, "\(sections.stderr)")
                 let same = sections.stdoutBytes == direct.stdoutBytes
                 #expect(same, "\(format) zero: \(zero)")
@@ -146,9 +146,9 @@ import Testing
                 .stdoutBytes
         }
         let sorted = try Self.byteSort(keys)
-        for format in ["text", "json", "jsonl", "csv"] {
-            let direct = try SectionSortCommand.run(flags + ["-o", format], stdin: records.joined(separator: "\n"))
-            let sections = try SectionSortCommand.run(["--from-keys", "-o", format], stdinBytes: sorted)
+        for format in ["text", "plain", "json", "jsonl", "csv"] {
+            let direct = try SectionSortCommand.run(flags + ["-F", format], stdin: records.joined(separator: "\n"))
+            let sections = try SectionSortCommand.run(["--from-keys", "-F", format], stdinBytes: sorted)
             #expect(sections.status == 0, "\(sections.stderr)")
             let same = sections.stdoutBytes == direct.stdoutBytes
             #expect(same, "\(format)")
@@ -170,7 +170,7 @@ import Testing
         let text = try SectionSortCommand.run(["--version", "-l", "sv_SE"])
         #expect(text.status == 0)
         #expect(text.stdout.contains("ICU ") && text.stdout.contains("Unicode Collation Algorithm ") && text.stdout.contains("locale sv"))
-        let json = try jsonObject(try SectionSortCommand.run(["--version", "-o", "json", "-l", "sv_SE", "-i"]).stdout)
+        let json = try jsonObject(try SectionSortCommand.run(["--version", "-F", "json", "-l", "sv_SE", "-i"]).stdout)
         #expect((json["icu"] as? String)?.first?.isNumber == true)
         #expect((json["uca"] as? String)?.first?.isNumber == true)
         #expect((json["collator"] as? String)?.isEmpty == false)

@@ -51,7 +51,7 @@ import Testing
         let input = directory.appendingPathComponent("large.csv").path
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         bytes = []
-        let arguments = ["-f", "csv", "-k", "name", "--then", "given", "-l", "sv_SE", "-o", "csv", input]
+        let arguments = ["-f", "csv", "-k", "name", "--then", "given", "-l", "sv_SE", "-F", "csv", input]
 
         let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
         let limited = try SectionSortCommand.run(
@@ -76,9 +76,9 @@ import Testing
         let jsonLines = (0..<30_000).map { "{\"n\": \"\(Self.name($0))\", \"i\": \($0)}" }.joined(separator: "\n")
         for (flags, input) in [
             (["-l", "sv_SE"], lines),
-            (["-l", "sv_SE", "-r", "-i", "-o", "json"], lines),
+            (["-l", "sv_SE", "-r", "-i", "-F", "json"], lines),
             (["-l", "de", "--emit-keys"], lines),
-            (["-f", "jsonl", "-k", "n", "-l", "ja", "-o", "jsonl"], jsonLines),
+            (["-f", "jsonl", "-k", "n", "-l", "ja", "-F", "jsonl"], jsonLines),
         ] {
             let inMemory = try SectionSortCommand.run(flags, stdin: input)
             #expect(inMemory.status == 0, "\(flags): \(inMemory.stderr)")
@@ -89,6 +89,27 @@ import Testing
                 #expect(same, "\(flags) \(limit)")
                 #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
             }
+        }
+    }
+
+    /// Under a low open-file limit (`ulimit -n 16`), fewer runs are merged at a time, in more
+    /// passes, and fewer sections at once; it once failed with "Too many open files".
+    @Test func aLowOpenFileLimitMergesInMorePasses() throws {
+        let directory = try Self.scratchDirectory("nofile")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let lines = (0..<180_000).map(Self.name).joined(separator: "\n") + "\n"
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE"], stdin: lines)
+        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        for limit in ["64K", "4M"] {
+            let limited = try SectionSortCommand.runProcess(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "ulimit -n 16 && exec \"$0\" \"$@\"", SectionSortCommand.executable.path, "-l", "sv_SE", "-S", limit, "-T", runs],
+                input: Array(lines.utf8))
+            #expect(limited.status == 0, "-S \(limit): \(limited.stderr)")
+            let same = limited.stdoutBytes == inMemory.stdoutBytes
+            #expect(same, "-S \(limit)")
+            #expect(Self.contents(URL(fileURLWithPath: runs)).isEmpty)
         }
     }
 
@@ -306,6 +327,6 @@ import Testing
             #expect(result.status == 0 && result.stdout == "A\n  a\n\nB\n  b\n", "\(good)")
         }
         let date = try SectionSortCommand.run(["--by", "date", "-S", "1M"])
-        #expect(date.status == 64 && date.stderr.contains("--memory-limit applies to alphabetical sorting"))
+        #expect(date.status == 64 && date.stderr.contains("'-S' does not apply to --by date"))
     }
 }

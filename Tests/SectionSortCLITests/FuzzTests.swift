@@ -132,7 +132,7 @@ struct FuzzCase {
         return problems
     }
 
-    /// The records of `-o jsonl` output, as text (a JSON Lines record's object re-read as the text
+    /// The records of `-F jsonl` output, as text (a JSON Lines record's object re-read as the text
     /// it was written as is not possible, so objects are compared by their canonical form).
     static func records(inJSONLines bytes: [UInt8]) -> [String]? {
         var records: [String] = []
@@ -154,7 +154,7 @@ struct FuzzCase {
 
     static func make(_ kind: Kind, seed: UInt64) -> FuzzCase {
         var random = SplitMix64(seed: seed)
-        var arguments = ["-o", "jsonl", "-q", "-j", String(Int.random(in: 1...4, using: &random))]
+        var arguments = ["-F", "jsonl", "-q", "-j", String(Int.random(in: 1...4, using: &random))]
         if Bool.random(using: &random) {
             arguments += ["-l", ["sv_SE", "de", "ja", "en_US", "ar", "zh_Hant"].randomElement(using: &random)!]
         }
@@ -289,7 +289,7 @@ struct FuzzCase {
         }
         let bytes: [UInt8] = lines.flatMap { $0 + [0x0A] }
         let arguments = [
-            "--by", "date", "-o", "jsonl", "-q", "--time-zone",
+            "--by", "date", "-F", "jsonl", "-q", "--time-zone",
             ["UTC", "Europe/Stockholm", "America/Sao_Paulo", "Pacific/Apia", "Australia/Lord_Howe"].randomElement(using: &random)!,
             "--unit", ["day", "week", "month", "year"].randomElement(using: &random)!,
         ]
@@ -303,7 +303,7 @@ struct FuzzCase {
 
     static func options(_ random: inout SplitMix64) -> FuzzCase {
         let vocabulary = [
-            "-f", "csv", "tsv", "jsonl", "lines", "-k", "name", "--then", "-l", "sv_SE", "xx", "-o", "json", "csv", "-r", "-i",
+            "-f", "csv", "tsv", "jsonl", "lines", "-k", "name", "--then", "-l", "sv_SE", "xx", "-F", "json", "csv", "-r", "-i",
             "-n", "--by", "date", "alpha", "--unit", "week", "--time-zone", "UTC", "-j", "0", "3", "-S", "1K", "10%", "-T",
             "/nonexistent", "--", "-", "--emit-keys", "--lossy", "--date-format", "yyyy", "--bogus", "--key=", "-q", "--quiet=x",
             "/no/such/file", "--verbose", "-x", "--locale=de", "--threads=2",

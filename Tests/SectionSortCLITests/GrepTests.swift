@@ -17,7 +17,7 @@ import Testing
     @Test func csvKeysAreSearchedNotWholeRecords() throws {
         let csv = "first,last\nJohn,Smith\nAnna,Johnson\n"
         let result = try SectionSortCommand.run(
-            ["-f", "csv", "--key", "last", "--grep", "jo", "--locale", "en_US", "-o", "csv"], stdin: csv)
+            ["-f", "csv", "--key", "last", "--grep", "jo", "--locale", "en_US", "-F", "csv"], stdin: csv)
         #expect(result.status == 0)
         #expect(result.stdout == "first,last,section\nAnna,Johnson,J\n")
     }

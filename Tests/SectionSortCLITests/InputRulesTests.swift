@@ -9,7 +9,7 @@ import Testing
     @Test func csvRecordsNeedOneFieldPerColumn() throws {
         for (input, line, fields) in [("name,x,y\nb,1,2\na,2\n", 3, 2), ("name,x\nb,1\na,2,3\n", 3, 3)] {
             for format in ["csv", "json", "text"] {
-                let result = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", format], stdin: input)
+                let result = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", format], stdin: input)
                 #expect(result.status == 65 && result.stdout.isEmpty, "\(input.debugDescription) -o \(format)")
                 #expect(result.stderr.contains("<stdin>:\(line):1: the record has \(fields) fields, the header"), "\(result.stderr)")
             }
@@ -24,10 +24,10 @@ import Testing
             let same = try write("\"name\",x\na,2\n", to: "same.csv", in: directory)
             let reordered = try write("x,name\n3,c\n", to: "reordered.csv", in: directory)
             let other = try write("name,y\nd,4\n", to: "other.csv", in: directory)
-            let agreed = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "csv", first, same])
+            let agreed = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "csv", first, same])
             #expect(agreed.status == 0 && agreed.stdout == "name,x,section\na,2,A\nb,1,B\n", "\(agreed.stderr)")
             for second in [reordered, other] {
-                let result = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "csv", first, second])
+                let result = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "csv", first, second])
                 #expect(result.status == 65 && result.stdout.isEmpty)
                 #expect(result.stderr.contains("\(second):1:1: the header differs from \(first)'s"), "\(result.stderr)")
             }
@@ -36,7 +36,7 @@ import Testing
 
     @Test func byteOrderMarkIsStrippedInEveryFormat() throws {
         let mark = "\u{FEFF}"
-        let csv = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "csv"], stdin: mark + "name,x\nb,1\n")
+        let csv = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "csv"], stdin: mark + "name,x\nb,1\n")
         #expect(csv.status == 0 && csv.stdout == "name,x,section\nb,1,B\n", "\(csv.stderr)")
         let tsv = try SectionSortCommand.run(["-f", "tsv", "-k", "name"], stdin: mark + "name\tx\nb\t1\n")
         #expect(tsv.status == 0 && tsv.stdout == "B\n  b\t1\n", "\(tsv.stderr)")
@@ -48,7 +48,7 @@ import Testing
         #expect(dates.status == 0, "\(dates.stderr)")
         // JSON Lines: not JSON elsewhere (JSONSerialization would skip it, and JSON output carry it).
         let inside = try SectionSortCommand.run(
-            ["-f", "jsonl", "-k", "n", "-o", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
+            ["-f", "jsonl", "-k", "n", "-F", "jsonl"], stdin: "{\"n\": \"a\"}\n" + mark + "{\"n\": \"b\"}\n")
         #expect(
             inside.status == 65 && inside.stdout.isEmpty && inside.stderr.contains("<stdin>:2:1: a byte order mark"), "\(inside.stderr)")
         // Only at the start of an input: elsewhere it is text (U+FEFF sorts in #).
@@ -60,9 +60,9 @@ import Testing
         let mac = try SectionSortCommand.run(["-f", "csv", "-k", "name"], stdin: "name\rb\ra\r")
         #expect(mac.status == 65 && mac.stdout.isEmpty)
         #expect(mac.stderr.contains("<stdin>:1:5: a carriage return not followed by a line feed"), "\(mac.stderr)")
-        let afterQuote = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "json"], stdin: "name,x\n\"a\"\rb,1\n")
+        let afterQuote = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "json"], stdin: "name,x\n\"a\"\rb,1\n")
         #expect(afterQuote.status == 65 && afterQuote.stderr.contains("<stdin>:2:4: a carriage return"), "\(afterQuote.stderr)")
-        let crlf = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "csv"], stdin: "name,x\r\n\"a\",1\r\nb,\"2\r\n3\"\r\n")
+        let crlf = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "csv"], stdin: "name,x\r\n\"a\",1\r\nb,\"2\r\n3\"\r\n")
         #expect(crlf.status == 0 && crlf.stdout == "name,x,section\n\"a\",1,A\nb,\"2\r\n3\",B\n", "CR LF and CRs inside quotes still work")
     }
 
@@ -81,19 +81,19 @@ import Testing
         let lossy = try SectionSortCommand.run(["-f", "jsonl", "-k", "n", "--lossy"], stdinBytes: jsonl)
         #expect(lossy.status == 0 && lossy.stdoutBytes == Array("B\n  ".utf8) + jsonl, "\(lossy.stderr)")
         for format in ["json", "jsonl"] {
-            let json = try SectionSortCommand.run(["-f", "jsonl", "-k", "n", "--lossy", "-o", format], stdinBytes: jsonl)
-            #expect(json.status == 0 && String(validating: json.stdoutBytes, as: UTF8.self) != nil, "-o \(format) is valid UTF-8")
+            let json = try SectionSortCommand.run(["-f", "jsonl", "-k", "n", "--lossy", "-F", format], stdinBytes: jsonl)
+            #expect(json.status == 0 && String(validating: json.stdoutBytes, as: UTF8.self) != nil, "-F \(format) is valid UTF-8")
             #expect(json.stdout.contains("\"n\": \"b\u{FFFD}\""), "\(json.stdout)")
         }
     }
 
     @Test func emptyCSVInputIsRefusedForWantOfAHeader() throws {
         for format in ["csv", "tsv"] {
-            let result = try SectionSortCommand.run(["-f", format, "-k", "name", "-o", "csv"], stdin: "")
+            let result = try SectionSortCommand.run(["-f", format, "-k", "name", "-F", "csv"], stdin: "")
             #expect(result.status == 65 && result.stdout.isEmpty, "\(format): \(result.stdout)")
             #expect(result.stderr.contains("<stdin>:1:1: the input is empty: no header row, so no column 'name'"))
         }
-        let headerOnly = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-o", "csv"], stdin: "name,x\n")
+        let headerOnly = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-F", "csv"], stdin: "name,x\n")
         #expect(headerOnly.status == 0 && headerOnly.stdout == "name,x,section\n")
     }
 
@@ -133,7 +133,7 @@ import Testing
 
     @Test func glibcTimeZoneFormWithColon() throws {
         let result = try SectionSortCommand.run(
-            ["--by", "date", "-o", "json"], stdin: "2018-01-01T00:00:00Z\n",
+            ["--by", "date", "-F", "json"], stdin: "2018-01-01T00:00:00Z\n",
             environment: ["TZ": ":Europe/Stockholm"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try jsonObject(result.stdout)["timeZone"] as? String == "Europe/Stockholm")

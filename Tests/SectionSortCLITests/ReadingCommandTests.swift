@@ -16,7 +16,7 @@ import Testing
 
     @Test func csvReadingsSectionJapaneseNamesByKana() throws {
         let result = try SectionSortCommand.run(
-            ["-f", "csv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"],
+            ["-f", "csv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-F", "json"],
             stdin: Self.japanese)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(sections(try jsonObject(result.stdout)).map(\.0) == ["S", "さ", "や", "#"])
@@ -25,14 +25,14 @@ import Testing
                 "佐藤花子,さとうはなこ,090-3333-4444", "東海林さだお,しょうじさだお,070-7777-8888", "鈴木一郎,スズキイチロウ,080-5555-6666",
             ])
         // Without --reading the kanji names are all under "#".
-        let plain = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-l", "ja_JP", "-o", "json"], stdin: Self.japanese)
+        let plain = try SectionSortCommand.run(["-f", "csv", "-k", "name", "-l", "ja_JP", "-F", "json"], stdin: Self.japanese)
         #expect(sections(try jsonObject(plain.stdout)).map(\.0) == ["S", "#"])
     }
 
     @Test func tsvAndJSONLinesReadings() throws {
         let tsv = Self.japanese.replacingOccurrences(of: ",", with: "\t")
         let fromTSV = try SectionSortCommand.run(
-            ["-f", "tsv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-o", "json"], stdin: tsv)
+            ["-f", "tsv", "-k", "name", "--reading", "reading", "-l", "ja_JP", "-F", "json"], stdin: tsv)
         #expect(sections(try jsonObject(fromTSV.stdout)).map(\.0) == ["S", "さ", "や", "#"])
         // A missing or null reading field is no reading; a reading that is not a string is an error.
         let jsonl = """
@@ -43,7 +43,7 @@ import Testing
 
             """
         let fromJSON = try SectionSortCommand.run(
-            ["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP", "-o", "json"], stdin: jsonl)
+            ["-f", "jsonl", "-k", "name", "--reading", "kana", "-l", "ja_JP", "-F", "json"], stdin: jsonl)
         #expect(fromJSON.status == 0, "\(fromJSON.stderr)")
         #expect(sections(try jsonObject(fromJSON.stdout)).map(\.0) == ["あ", "や", "#"])
         let bad = try SectionSortCommand.run(
@@ -55,13 +55,13 @@ import Testing
 
     @Test func chineseNamesOption() throws {
         let names = "曾志伟\n单田芳\n仇英\n解缙\n区小芳\n乐嘉\n查良镛\n沈从文\n张三\nLin Dan\n"
-        let read = try SectionSortCommand.run(["--chinese-names", "-l", "zh_CN", "-o", "json"], stdin: names)
+        let read = try SectionSortCommand.run(["--chinese-names", "-l", "zh_CN", "-F", "json"], stdin: names)
         #expect(read.status == 0, "\(read.stderr)")
         #expect(
             sections(try jsonObject(read.stdout)).map { $0.0 + ":" + $0.1.joined(separator: " ") } == [
                 "L:Lin Dan", "O:区小芳", "Q:仇英", "S:单田芳 沈从文", "X:解缙", "Y:乐嘉", "Z:曾志伟 查良镛 张三",
             ])
-        let plain = try SectionSortCommand.run(["-l", "zh_CN", "-o", "json"], stdin: names)
+        let plain = try SectionSortCommand.run(["-l", "zh_CN", "-F", "json"], stdin: names)
         #expect(sections(try jsonObject(plain.stdout)).first { $0.0 == "C" }?.1 == ["曾志伟", "查良镛", "仇英"])
     }
 
@@ -84,7 +84,7 @@ import Testing
                 ["--reading", "reading", "-l", "ja_JP"], ["--chinese-names", "-l", "zh_CN"],
                 ["--reading", "reading", "--chinese-names", "-l", "zh_CN", "-r"],
             ] {
-                let arguments = ["-f", "csv", "-k", "name"] + flags + ["-o", "csv", input]
+                let arguments = ["-f", "csv", "-k", "name"] + flags + ["-F", "csv", input]
                 let inMemory = try SectionSortCommand.run(arguments + ["--memory-limit", "50%"])
                 let limited = try SectionSortCommand.run(arguments + ["--memory-limit", "64K"])
                 #expect(inMemory.status == 0 && limited.status == 0, "\(inMemory.stderr) \(limited.stderr)")
@@ -109,18 +109,18 @@ import Testing
                 environment: ["LC_ALL": "C"])
             let viaSort = sorted.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().dropFirst()
                 .map { $0.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)[3] }.map(String.init)
-            let direct = try SectionSortCommand.run(arguments + ["-o", "json"], stdin: input)
+            let direct = try SectionSortCommand.run(arguments + ["-F", "json"], stdin: input)
             #expect(viaSort == sections(try jsonObject(direct.stdout)).flatMap(\.1), "flags \(flags)")
         }
     }
 
-    /// The README's examples: each "$ sectionsort …" command in the section "Names in Chinese and
-    /// Japanese" prints exactly the block below it.
+    /// The CLI guide's examples: each "$ sectionsort …" command in its section "Names in Chinese
+    /// and Japanese" prints exactly the block below it.
     @Test func readmeExamplesAreWhatTheToolPrints() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try String(contentsOf: root.appendingPathComponent("Documentation/CLI.md"), encoding: .utf8)
         let section = try #require(
-            readme.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
+            guide.components(separatedBy: "## Names in Chinese and Japanese").dropFirst().first?
                 .components(separatedBy: "\n## ").first)
         var checked = 0
         var lines = section.split(separator: "\n", omittingEmptySubsequences: false)[...]

@@ -83,12 +83,16 @@ enum BatchUpdateModel {
             }
         }
         // Every item shown once: rows asked of the data source are exactly the ones not carried over.
+        // (Where the new list itself repeats an identifier, the row-by-row check above is all.)
         let carried = sections.flatMap(\.rows).compactMap { row -> AnyHashable? in
             if case .kept(let id) = row { return id }
             if case .moved(let id) = row { return id }
             return nil
         }
-        guard Set(carried).count == carried.count else { throw Invalid(description: "an item is shown twice") }
+        let newIDs = new.itemIdentifiers
+        guard Set(newIDs).count < newIDs.count || Set(carried).count == carried.count else {
+            throw Invalid(description: "an item is shown twice")
+        }
     }
 
     /// Applies the snapshot operations to `old` and returns the result.

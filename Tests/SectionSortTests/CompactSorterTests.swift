@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
         let collation = try IndexedCollation(locale: locale, options: collationOptions)
         let texts = Self.tyingTexts(count: 3000, seed: 41)
         for threads in 1...4 {
-            for direction in [SortDirection.ascending, .descending] {
+            for direction in [SortOrder.forward, .reverse] {
                 var options = SectioningOptions(order: direction, threads: threads)
                 options.includesEmptySections = threads == 3
                 let expected = try Self.engineOrder(texts, collation: collation, options: options)

@@ -128,7 +128,7 @@ func instant(_ iso: String) -> Date {
         var byDay = try DateSectioning(unit: .day, locale: enUS, timeZoneIdentifier: "UTC")
         let ascending = byDay.sections(of: events, by: \.start)
         #expect(ascending[0].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init), "equal dates keep input order")
-        byDay.order = .descending
+        byDay.order = .reverse
         let descending = byDay.sections(of: events, by: \.start)
         #expect(descending.sectionTitles == ["2026-01-02", "2026-01-01"])
         #expect(descending[1].map(\.title) == stride(from: 0, to: 50, by: 2).map(String.init))
@@ -245,6 +245,18 @@ func instant(_ iso: String) -> Date {
                     #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic month's length")
                 case .year:
                     #expect(period.title == String(format: "%04d", year) && start == Self.days(year, 1, 1), "\(year)")
+                case .quarter:
+                    let first = (month - 1) / 3 * 3 + 1
+                    #expect(
+                        period.title == String(format: "%04d-Q%d", year, (month + 2) / 3) && start == Self.days(year, first, 1),
+                        "\(year)-\(month)")
+                    let next = first == 10 ? Self.days(year + 1, 1, 1) : Self.days(year, first + 3, 1)
+                    #expect(Int(period.end.timeIntervalSince1970 / 86400) == next, "\(year)-\(month): the proleptic quarter's length")
+                case .hour:
+                    #expect(period.title == title(year, month, day) + "T01:00+00:00", "\(year)-\(month)-\(day)")
+                    #expect(
+                        period.start.timeIntervalSince1970 == Double(days) * 86400 + 3600
+                            && period.end.timeIntervalSince(period.start) == 3600)
                 }
             }
         }

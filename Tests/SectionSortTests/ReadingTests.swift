@@ -113,7 +113,7 @@ import Testing
         #expect(
             ascending[1].items.map { $0.last + $0.first } == ["矢野愛"]
                 + ["山田太郎", "山田花子"].sorted { collation.compare($0, $1) == .orderedAscending })
-        let options = SectioningOptions(order: .descending, threads: 3)
+        let options = SectioningOptions(order: .reverse, threads: 3)
         let descending = collation.sections(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
         #expect(descending.map(\.title) == ["や", "さ"])
         #expect(descending[0].items.first?.last == "山田")
@@ -126,7 +126,7 @@ import Testing
     @Test func theAsyncFormTakesReadings() async throws {
         let collation = try IndexedCollation(locale: "ja_JP")
         let people = Self.people
-        let options = SectioningOptions(order: .descending, threads: 3)
+        let options = SectioningOptions(order: .reverse, threads: 3)
         let indices = collation.sectionedIndices(of: people, by: \.last, reading: \.lastReading, then: \.first, options: options)
         let async = try await collation.sections(
             of: people, by: { $0.last }, reading: { $0.lastReading }, then: { $0.first }, options: options)
@@ -296,9 +296,9 @@ import Testing
             let secondary = RandomStrings.make(keys.count, seed: 24)
             for (options, withReadings) in [
                 (SectioningOptions(threads: 1), true),
-                (SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4), true),
+                (SectioningOptions(order: .reverse, secondaryOrder: .reverse, threads: 4), true),
                 (SectioningOptions(threads: 3, readsChineseNames: true), true),
-                (SectioningOptions(order: .descending, threads: 2, readsChineseNames: true), false),
+                (SectioningOptions(order: .reverse, threads: 2, readsChineseNames: true), false),
             ] {
                 var input = SectioningInput(
                     primaryKeys: keys, secondaryKeys: secondary,
@@ -329,7 +329,7 @@ import Testing
             readReading: { item, body in
                 if let reading = utf8Readings[item] { reading.withUnsafeBufferPointer { body($0) } } else { body(nil) }
             })
-        for options in [SectioningOptions(threads: 2), SectioningOptions(order: .descending, threads: 1, readsChineseNames: true)] {
+        for options in [SectioningOptions(threads: 2), SectioningOptions(order: .reverse, threads: 1, readsChineseNames: true)] {
             let list = collation.sectionedIndices(of: Array(keys.indices), by: { keys[$0] }, reading: { readings[$0] }, options: options)
             let sorted = try collation.sectionedOrder(of: inPlace, options: options)
             #expect(sorted.sections.map(\.title) == list.map(\.title))

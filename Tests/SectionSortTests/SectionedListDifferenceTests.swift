@@ -89,7 +89,7 @@ struct PersonEdits {
         for count in [0, 1, 5, 30] {
             let people = edits.people(count)
             let ascending = collation.sections(of: people, by: \.lastName)
-            let descending = collation.sections(of: people, by: \.lastName, options: SectioningOptions(order: .descending))
+            let descending = collation.sections(of: people, by: \.lastName, options: SectioningOptions(order: .reverse))
             let changes = ascending.changes(to: descending, identifiedBy: \.id)
             try BatchUpdateModel.check(changes, old: ascending.snapshot(identifiedBy: \.id), new: descending.snapshot(identifiedBy: \.id))
             #expect(
@@ -115,6 +115,67 @@ struct PersonEdits {
             changes.snapshotOperations == [
                 .deleteSections(["L"]), .insertSectionsAfter(["K"], section: "H"), .appendItems([1], toSection: "K"),
             ])
+    }
+
+    /// Repeated identifiers (equal strings identified by value, a shared id) used to stop the
+    /// program; they are matched by occurrence, and UIKit's batch update turns the old rows into
+    /// the new ones, item for item.
+    @Test(arguments: ["en_US", "sv_SE"])
+    func repeatedIdentifiersAreMatchedByOccurrence(locale: String) throws {
+        let collation = try IndexedCollation(locale: locale)
+        let pool = ["Ann", "Ann", "ann", "Anna", "Berg", "Björk", "Ek", "Öberg", "42"]
+        for seed in UInt64(1)...80 {
+            var generator = SeededGenerator(seed: seed)
+            let before = (0..<Int.random(in: 0...16, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            var after = before.filter { _ in Int.random(in: 0..<4, using: &generator) > 0 }
+            after += (0..<Int.random(in: 0...6, using: &generator)).map { _ in pool.randomElement(using: &generator)! }
+            after.shuffle(using: &generator)
+            let old = collation.sections(of: before, by: { $0 }), new = collation.sections(of: after, by: { $0 })
+            let changes = old.changes(to: new)
+            let oldSnapshot = old.snapshot(identifiedBy: { $0 }), newSnapshot = new.snapshot(identifiedBy: { $0 })
+            #expect(throws: Never.self, "seed \(seed)") { try BatchUpdateModel.check(changes, old: oldSnapshot, new: newSnapshot) }
+            if Set(before).count < before.count || Set(after).count < after.count {
+                #expect(changes.snapshotOperations.isEmpty, "seed \(seed): a snapshot cannot hold a repeated identifier")
+            } else {
+                #expect(BatchUpdateModel.applying(changes, to: oldSnapshot) == newSnapshot, "seed \(seed)")
+            }
+            // Occurrences match: each string keeps min(old, new) of its rows, the rest come and go.
+            let kept = Set(before + after).reduce(0) { total, name in
+                total + min(before.count { $0 == name }, after.count { $0 == name })
+            }
+            let deletedSections = Set(changes.deletedSections)
+            let deleted =
+                changes.deletedRows.count + changes.movedRows.count
+                + old.indices.filter { deletedSections.contains($0) }.reduce(0) { $0 + old[$1].count }
+            #expect(before.count - deleted + changes.movedRows.count <= kept, "seed \(seed): no kept row is deleted and inserted")
+        }
+    }
+
+    @Test func theSecondOfTwoEqualItemsIsTheOneDeleted() throws {
+        let collation = try IndexedCollation(locale: "en_US")
+        let old = collation.sections(of: ["Ann", "Bob", "Ann"], by: { $0 })  // A: Ann, Ann; B: Bob
+        let new = collation.sections(of: ["Bob", "Ann"], by: { $0 })  // A: Ann; B: Bob
+        let changes = old.changes(to: new)
+        #expect(changes.deletedRows == [ListIndexPath(section: 0, row: 1)])
+        #expect(changes.insertedRows.isEmpty && changes.movedRows.isEmpty && changes.deletedSections.isEmpty)
+        #expect(changes.snapshotOperations.isEmpty)
+        let back = new.changes(to: old)
+        #expect(back.insertedRows == [ListIndexPath(section: 0, row: 1)])
+        #expect(back.deletedRows.isEmpty && back.movedRows.isEmpty)
+    }
+
+    @Test func anIdentifierSharedAcrossSectionsMovesByOccurrence() throws {
+        let collation = try IndexedCollation(locale: "en_US")
+        // Two people share id 1 (an import that merged badly); the second changes section.
+        let first = Person(id: 1, firstName: "Ada", lastName: "Byron"), second = Person(id: 1, firstName: "Ada", lastName: "King")
+        var moved = second
+        moved.lastName = "Lovelace"
+        let old = collation.sections(of: [first, second], by: \.lastName)  // B: first; K: second
+        let new = collation.sections(of: [first, moved], by: \.lastName)  // B: first; L: moved
+        let changes = old.changes(to: new, identifiedBy: \.id)
+        #expect(changes.deletedSections == [1] && changes.insertedSections == [1])
+        #expect(changes.deletedRows.isEmpty && changes.insertedRows.isEmpty && changes.movedRows.isEmpty, "B's row stays")
+        try BatchUpdateModel.check(changes, old: old.snapshot(identifiedBy: \.id), new: new.snapshot(identifiedBy: \.id))
     }
 
     @Test func theBatchUpdateModelRejectsChangesThatUIKitWouldReject() throws {

@@ -54,13 +54,13 @@ struct Contact: Sendable, Equatable, CustomStringConvertible {
         #expect(list[1].map(\.firstName) == ["Anna", "Tom", "Örjan"])
         let descendingFirst = collation.sections(
             of: people, by: \.lastName, then: \.firstName,
-            options: SectioningOptions(secondaryOrder: .descending))
+            options: SectioningOptions(secondaryOrder: .reverse))
         #expect(descendingFirst[1].map(\.firstName) == ["Örjan", "Tom", "Anna"])
     }
 
     @Test func descendingReversesSectionsAndItemsButKeepsHashLast() throws {
         let names = ["Adam", "Bo", "Björn", "Östen", "42", "Ärla"]
-        let list = try IndexedCollation(locale: "sv_SE").sections(of: names, by: { $0 }, options: SectioningOptions(order: .descending))
+        let list = try IndexedCollation(locale: "sv_SE").sections(of: names, by: { $0 }, options: SectioningOptions(order: .reverse))
         #expect(list.sectionTitles == ["Ö", "Ä", "B", "A", "#"])
         #expect(list[2].items == ["Bo", "Björn"], "descending inside the section too")
     }
@@ -170,11 +170,11 @@ final class ProgressLog: @unchecked Sendable {
 }
 
 @Suite struct OrderingKeyTests {
-    @Test(arguments: [SortDirection.ascending, .descending])
-    func sortingByOrderingKeysReproducesTheList(order: SortDirection) throws {
+    @Test(arguments: [SortOrder.forward, .reverse])
+    func sortingByOrderingKeysReproducesTheList(order: SortOrder) throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         let first = RandomStrings.make(400, seed: 31), second = RandomStrings.make(400, seed: 32)
-        let options = SectioningOptions(order: order, secondaryOrder: .descending)
+        let options = SectioningOptions(order: order, secondaryOrder: .reverse)
         let list = collation.sectionedIndices(of: Array(first.indices), by: { first[$0] }, then: { second[$0] }, options: options)
         let keys = first.indices.map { collation.orderingKey(primary: first[$0], secondary: second[$0], options: options) }
         let sorted = first.indices.sorted { a, b in

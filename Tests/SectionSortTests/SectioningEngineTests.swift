@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SectionSort
@@ -28,7 +29,7 @@ import Testing
         let collation = try IndexedCollation(locale: "sv_SE")
         let first = RandomStrings.make(600, seed: 11), second = RandomStrings.make(600, seed: 12)
         for (primary, secondary) in [
-            (SortDirection.ascending, SortDirection.descending), (.descending, .ascending), (.descending, .descending),
+            (SortOrder.forward, SortOrder.reverse), (.reverse, .forward), (.reverse, .reverse),
         ] {
             let input = SectioningInput(primaryKeys: first, secondaryKeys: second, primaryDirection: primary, secondaryDirection: secondary)
             let expected = SequentialReference.permutation(input, collation: collation)
@@ -92,7 +93,7 @@ import Testing
         let stems = ["Andersson Karl", "Andersson Karl-Johan Östen", String(repeating: "Lindqvist-", count: 6), ""]
         let tails = ["", "a", "A", "å", "Å", "b", "ö", "O", "aa", " 1", " 10", " 2"]
         let keys = (0..<4000).map { stems[$0 % stems.count] + tails[($0 / 4) % tails.count] + tails[($0 / 48) % tails.count] }
-        for direction in [SortDirection.ascending, .descending] {
+        for direction in [SortOrder.forward, .reverse] {
             let input = SectioningInput(primaryKeys: keys, primaryDirection: direction)
             let expected = SequentialReference.permutation(input, collation: collation)
             for threads in [1, 4] {

@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import SectionSort
 
 /// The plain, one-thread way to section: one collator, keys by `ucol_getSortKey`, the standard
@@ -21,14 +23,14 @@ enum SequentialReference {
         let read = input.primaryKeys.indices.map { collation.sortKey(of: readings[$0] ?? input.primaryKeys[$0]) }
         let primary = input.primaryKeys.map { collation.sortKey(of: $0) }
         let secondary = input.secondaryKeys?.map { collation.sortKey(of: $0) }
-        func ordered(_ a: [UInt8], _ b: [UInt8], _ direction: SortDirection) -> Bool {
-            direction == .ascending ? a.lexicographicallyPrecedes(b) : b.lexicographicallyPrecedes(a)
+        func ordered(_ a: [UInt8], _ b: [UInt8], _ direction: SortOrder) -> Bool {
+            direction == .forward ? a.lexicographicallyPrecedes(b) : b.lexicographicallyPrecedes(a)
         }
         let order = (0..<count).sorted { a, b in
             if sections[a] != sections[b] { return sections[a] < sections[b] }
             if read[a] != read[b] { return ordered(read[a], read[b], input.primaryDirection) }
             let (readA, readB) = (readings[a] != nil, readings[b] != nil)
-            if readA != readB { return (readB && input.primaryDirection == .ascending) || (readA && input.primaryDirection == .descending) }
+            if readA != readB { return (readB && input.primaryDirection == .forward) || (readA && input.primaryDirection == .reverse) }
             if primary[a] != primary[b] { return ordered(primary[a], primary[b], input.primaryDirection) }
             if let secondary, secondary[a] != secondary[b] { return ordered(secondary[a], secondary[b], input.secondaryDirection) }
             return a < b

@@ -41,7 +41,7 @@ import Testing
         let keys = UTF8Keys(count: primary.count) { item, body in
             primary[item].withUnsafeBufferPointer { first in secondary[item].withUnsafeBufferPointer { body(first, $0) } }
         }
-        for options in [SectioningOptions(threads: 1), SectioningOptions(order: .descending, secondaryOrder: .descending, threads: 4)] {
+        for options in [SectioningOptions(threads: 1), SectioningOptions(order: .reverse, secondaryOrder: .reverse, threads: 4)] {
             let sorted = try collation.sectionedOrder(of: keys, options: options)
             let strings = collation.sectionedIndices(
                 of: Array(primary.indices), by: { String(decoding: primary[$0], as: UTF8.self) },

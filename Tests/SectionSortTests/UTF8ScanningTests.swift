@@ -55,12 +55,6 @@ import Testing
                         count = UTF8Decoding.transcodeToUTF16(buffer, into: destination.baseAddress!)
                     }
                     #expect(units == Array(String(decoding: bytes, as: UTF8.self).utf16), "\(bytes)")
-                    var start = 0
-                    while start <= bytes.count {
-                        let found = UTF8Decoding.nextLineFeed(in: buffer, from: start)
-                        #expect(found == (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count), "\(bytes) from \(start)")
-                        start += 1
-                    }
                 }
             }
         }

@@ -96,16 +96,23 @@ struct AlphabeticIndex: Sendable {
     ///   - primary: a primary-strength clone of `collator` (see `ICUCollator.primaryOnlyClone()`),
     ///     or nil to make one.
     ///   - method: how to learn what the index needs from ICU; both methods give the same index.
+    ///   - indexLocales: more locales whose index letters join the index (ICU's
+    ///     `AlphabeticIndex.addLabels`), placed in `collator`'s order.
     ///   - localeData: where the exemplars, script samples and scripts come from: the generated
     ///     data, or (in tests) ICU itself.
     init(
         locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing,
-        localeData: IndexLocaleData = .generated
+        indexLocales: [String] = [], localeData: IndexLocaleData = .generated
     ) throws(ICUError) {
         let primary: ICUCollator
         if let primaryClone { primary = primaryClone } else { primary = try collator.primaryOnlyClone() }
         let scriptStarts = try Self.scriptStarts(primary, method: method, samples: localeData.scriptSamples)
-        let initial = try Self.initialLabels(locale: locale, primary: primary, method: method, exemplars: localeData.exemplars)
+        var initial = try Self.initialLabels(locale: locale, primary: primary, method: method, exemplars: localeData.exemplars)
+        for extra in indexLocales {
+            initial.formUnion(
+                localeData.exemplars(extra, .index)
+                    ?? Array(Self.synthesizedLabels(locale: extra, standard: localeData.exemplars(extra, .standard) ?? [])))
+        }
         let labels = Self.limited(Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts))
         let buckets = try Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
 

@@ -35,13 +35,19 @@ package enum SortKeyMethod: String, Sendable, CaseIterable {
     case table
 }
 
-/// Collator attributes, in ICU's terms.
+/// Collator attributes, in ICU's terms. Nil leaves an attribute as the locale's collation sets it.
 struct ICUCollatorSettings: Hashable, Sendable {
-    enum Strength: Sendable { case primary, secondary, tertiary }
+    enum Strength: Hashable, Sendable { case primary, secondary, tertiary, quaternary, identical }
+    enum CaseFirst: Hashable, Sendable { case off, lower, upper }
     var strength: Strength = .tertiary
     /// Case is a level of its own (used for "ignore accents but not case").
     var caseLevel = false
     var numeric = false
+    /// Punctuation and spaces are ignorable at the first three levels (ICU's alternate = shifted).
+    var alternateShifted: Bool?
+    /// ICU's normalization mode: text not in FCD form is normalized while it is compared.
+    var normalization: Bool?
+    var caseFirst: CaseFirst?
 }
 
 /// An owned ICU collator.
@@ -91,16 +97,34 @@ final class ICUCollator {
 
     private func apply(_ settings: ICUCollatorSettings) throws(ICUError) {
         var status = fresh
+        func onOff(_ on: Bool) -> SSICUCollatorAttributeValue { on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF }
         let strength: SSICUCollatorAttributeValue =
             switch settings.strength {
             case .primary: SSICU_COLLATOR_PRIMARY
             case .secondary: SSICU_COLLATOR_SECONDARY
             case .tertiary: SSICU_COLLATOR_TERTIARY
+            case .quaternary: SSICU_COLLATOR_QUATERNARY
+            case .identical: SSICU_COLLATOR_IDENTICAL
             }
         ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_STRENGTH, strength, &status)
-        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, settings.caseLevel ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
-        ssicu_ucol_setAttribute(
-            handle, SSICU_COLLATOR_NUMERIC_COLLATION, settings.numeric ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_LEVEL, onOff(settings.caseLevel), &status)
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, onOff(settings.numeric), &status)
+        if let shifted = settings.alternateShifted {
+            ssicu_ucol_setAttribute(
+                handle, SSICU_COLLATOR_ALTERNATE_HANDLING, shifted ? SSICU_COLLATOR_SHIFTED : SSICU_COLLATOR_NON_IGNORABLE, &status)
+        }
+        if let normalization = settings.normalization {
+            ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, onOff(normalization), &status)
+        }
+        if let caseFirst = settings.caseFirst {
+            let value: SSICUCollatorAttributeValue =
+                switch caseFirst {
+                case .off: SSICU_COLLATOR_OFF
+                case .lower: SSICU_COLLATOR_LOWER_FIRST
+                case .upper: SSICU_COLLATOR_UPPER_FIRST
+                }
+            ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_CASE_FIRST, value, &status)
+        }
         try check(status, "ucol_setAttribute")
     }
 
@@ -319,7 +343,13 @@ final class ICUCollator {
     /// when the rest is not zero, a continuation (low byte 0xC0 set, which no first half has)
     /// with the primary's low 16 bits and the low bytes. This puts them back together.
     func collationElements(of scalar: Unicode.Scalar) -> [UInt64] {
-        let units = Array(String(Character(scalar)).utf16)
+        collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
+    }
+
+    /// The collation elements of UTF-16 text, put back together as ``collationElements(of:)``
+    /// describes (the quaternary bits 0xC0 of the tertiary weight's low byte are not in ICU's
+    /// halves, so they are 0 here).
+    func collationElements(ofUTF16 units: [UInt16]) -> [UInt64] {
         var status = fresh
         guard let iterator = ssicu_ucol_openElements(handle, units, Int32(units.count), &status), status <= 0 else { return [] }
         defer { ssicu_ucol_closeElements(iterator) }
@@ -457,5 +487,56 @@ private final class UTF16Scratch {
             base = .allocate(capacity: capacity)
         }
         return UTF8Decoding.transcodeToUTF16(utf8, into: base)
+    }
+}
+
+// MARK: Test support for the collation runtime
+
+extension ICUCollator {
+    /// Opens `name` as given (ICU's own spelling, keywords included), with ICU's default settings.
+    static func opening(_ name: String) throws(ICUError) -> ICUCollator {
+        var status = fresh
+        let opened = ssicu_ucol_open(name, &status)
+        try check(status, "ucol_open(\(name))")
+        guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_open") }
+        return ICUCollator(handle: opened)
+    }
+
+    /// Sets ICU's normalization (FCD check) and numeric attributes.
+    func setNormalization(_ on: Bool) {
+        var status = fresh
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+    }
+
+    func setNumeric(_ on: Bool) {
+        var status = fresh
+        ssicu_ucol_setAttribute(handle, SSICU_COLLATOR_NUMERIC_COLLATION, on ? SSICU_COLLATOR_ON : SSICU_COLLATOR_OFF, &status)
+    }
+
+    /// Whether ICU checks FCD (the normalization attribute, which tailorings may turn on).
+    var normalizes: Bool {
+        var status = fresh
+        return ssicu_ucol_getAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, &status) == Int32(SSICU_COLLATOR_ON.rawValue)
+    }
+
+    /// The characters and strings the tailoring maps differently from the root (ucol_getTailoredSet).
+    func tailoredSet() throws(ICUError) -> [String] {
+        var status = fresh
+        let set = ssicu_ucol_getTailoredSet(handle, &status)
+        try check(status, "ucol_getTailoredSet")
+        guard let set else { return [] }
+        defer { ssicu_uset_close(set) }
+        return ICUSet.strings(of: set)
+    }
+
+    /// The strings of contractions and of prefix mappings (ucol_getContractionsAndExpansions).
+    func contractionsAndPrefixes() throws(ICUError) -> [String] {
+        let contractions = ssicu_uset_openEmpty()
+        defer { ssicu_uset_close(contractions) }
+        var status = fresh
+        ssicu_ucol_getContractionsAndExpansions(handle, contractions, nil, 1, &status)
+        try check(status, "ucol_getContractionsAndExpansions")
+        guard let contractions else { return [] }
+        return ICUSet.strings(of: contractions)
     }
 }

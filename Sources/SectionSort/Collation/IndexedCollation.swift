@@ -25,10 +25,15 @@ public final class IndexedCollation: Sendable {
     public let isFallback: Bool
     /// The options this collation compares with.
     public let options: CollationOptions
+    /// The further locales whose index letters the titles include (empty for the locale's own
+    /// letters only).
+    public let indexLocales: [String]
     /// The titles of all sections, in display order.
     public let sectionTitles: [String]
 
     let locator: SectionLocator
+    /// The leading articles that keys skip (``CollationOptions/ignoredArticles``); nil for none.
+    let articles: LeadingArticleMatcher?
     let collator: Locked<ICUCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Locked<[PooledCollator]>([])
@@ -51,24 +56,63 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Parameters:
     ///   - locale: an ICU or BCP 47 locale identifier, such as "sv_SE", "zh-Hant" or "de@collation=phonebook".
-    ///   - options: strength, numeric ordering and where "#" goes.
+    ///   - options: strength, numeric ordering, punctuation, normalization, case order and where
+    ///     "#" goes. Collation keywords of `locale` ("en-u-kn") set what these leave at their
+    ///     defaults.
     /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator (its data is missing or it is out of memory).
+    ///   collator (its data is missing or it is out of memory);
+    ///   ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` when a keyword
+    ///   of `locale` contradicts `options`; ``SectionSortError/unknownArticleLanguage(_:)`` when
+    ///   `options` skip the articles of a language without built-in articles.
     /// - Complexity: O(c log c) collator comparisons, where c is the number of candidate labels; build
     ///   it once and reuse it.
-    public init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+    public convenience init(locale: String, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        try self.init(locale: locale, indexLocales: [], options: options)
+    }
+
+    /// Creates the collation of `locale` whose section titles also hold the index letters of
+    /// `indexLocales`: a contact list in English, Russian and Greek with sections А…Я and Α…Ω
+    /// instead of "#" for Иван and Αλέξης, as Android's contacts index adds the user's other
+    /// languages and ICU's `AlphabeticIndex.addLabels` does.
+    ///
+    /// Items are compared and ordered by `locale` alone; the added letters take their place in
+    /// its collation order. Latin A–Z comes first as always, then the other scripts in `locale`'s
+    /// order, so a locale that reorders its own script first (Russian, Korean) keeps its letters
+    /// before the added ones. A letter that `locale` sorts equal to one already there adds
+    /// nothing.
+    ///
+    /// - Parameters:
+    ///   - locale: the locale that collates, as in ``init(locale:options:)-(String,_)``.
+    ///   - indexLocales: locale identifiers whose index letters join the titles, such as
+    ///     ["ru", "el"].
+    ///   - options: as in ``init(locale:options:)-(String,_)``.
+    /// - Throws: as ``init(locale:options:)-(String,_)``, and
+    ///   ``SectionSortError/collationUnavailable(locale:icuError:)`` naming an index locale that
+    ///   ICU has no data for.
+    /// - Complexity: as ``init(locale:options:)-(String,_)``, with the added letters among the
+    ///   candidate labels.
+    public init(locale: String, indexLocales: [String], options: CollationOptions = CollationOptions()) throws(SectionSortError) {
+        let extraLocales = indexLocales.map(LocaleIdentifier.canonical)
+        for (given, canonical) in zip(indexLocales, extraLocales) where !LocaleIdentifier.hasData(forLanguageOf: canonical) {
+            throw .collationUnavailable(locale: given, icuError: "U_MISSING_RESOURCE_ERROR")
+        }
         let canonical = LocaleIdentifier.canonical(locale)
+        let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
+        articles = try options.ignoredArticles.flatMap { choice throws(SectionSortError) in
+            LeadingArticleMatcher(articles: try choice.articles(localeLanguage: LocaleIdentifier.language(of: canonical)))
+        }
         let collator: ICUCollator, primaryCollator: ICUCollator
         let index: AlphabeticIndex
         do {
-            collator = try ICUCollator(locale: canonical, settings: options.icuSettings)
+            collator = try ICUCollator(locale: canonical, settings: settings)
             primaryCollator = try collator.primaryOnlyClone()
-            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator)
+            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator, indexLocales: extraLocales)
         } catch {
             throw .collationUnavailable(locale: locale, icuError: error.name)
         }
         requestedLocale = locale
         self.options = options
+        self.indexLocales = indexLocales
         let valid = collator.validLocale
         self.locale = valid
         isFallback = !LocaleIdentifier.hasData(forLanguageOf: canonical)
@@ -87,8 +131,7 @@ public final class IndexedCollation: Sendable {
 
     /// Creates the collation of `locale`.
     ///
-    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator.
+    /// - Throws: as ``init(locale:options:)-(String,_)``.
     /// - Complexity: as ``init(locale:options:)-(String,_)``.
     public convenience init(locale: Locale, options: CollationOptions = CollationOptions()) throws(SectionSortError) {
         try self.init(locale: locale.identifier(.icu), options: options)
@@ -97,8 +140,7 @@ public final class IndexedCollation: Sendable {
     /// The collation of the user's current locale (`Locale.current`), as
     /// `UILocalizedIndexedCollation.current()` gives it.
     ///
-    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator.
+    /// - Throws: as ``init(locale:options:)-(String,_)``.
     public static func current(options: CollationOptions = CollationOptions()) throws(SectionSortError) -> IndexedCollation {
         try IndexedCollation(locale: Locale.current, options: options)
     }
@@ -129,7 +171,8 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m), where m is the length of the string.
     public func sortKey(of string: String) -> [UInt8] {
-        collator.withLock { $0.sortKey(of: string) }
+        let string = articles?.remainder(of: string) ?? string
+        return collator.withLock { $0.sortKey(of: string) }
     }
 
     /// Compares two strings under this collation, as the sections order them.
@@ -139,7 +182,9 @@ public final class IndexedCollation: Sendable {
     ///
     /// - Complexity: O(m), where m is the length of the strings.
     public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        switch collator.withLock({ $0.compare(a, b) }) {
+        let a = articles?.remainder(of: a) ?? a, b = articles?.remainder(of: b) ?? b
+        let order = collator.withLock { $0.compare(a, b) }
+        return switch order {
         case ..<0: .orderedAscending
         case 0: .orderedSame
         default: .orderedDescending
@@ -202,7 +247,7 @@ public final class IndexedCollation: Sendable {
     /// Runs `body` on the calling thread with a key writer whose collator no other thread uses
     /// meanwhile (as ``withWorkerCollator(_:)``), using `table` for the text it covers.
     func withKeyWriter<Result>(method: SortKeyMethod, table: SortKeyTable?, _ body: (SortKeyWriter) -> Result) -> Result {
-        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table)) }
+        withWorkerCollator { body(SortKeyWriter(collator: $0, method: method, table: table, articles: articles)) }
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an

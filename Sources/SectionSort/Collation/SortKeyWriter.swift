@@ -10,11 +10,15 @@ struct SortKeyWriter {
     /// This worker's memory for the table's keys.
     private let scratch: SortKeyTable.Scratch
 
-    init(collator: ICUCollator, method: SortKeyMethod, table: SortKeyTable?) {
+    /// The leading articles that keys skip; nil for none.
+    private let articles: LeadingArticleMatcher?
+
+    init(collator: ICUCollator, method: SortKeyMethod, table: SortKeyTable?, articles: LeadingArticleMatcher? = nil) {
         self.collator = collator
         self.method = method
         self.table = method == .table ? table : nil
         scratch = SortKeyTable.Scratch()
+        self.articles = articles
     }
 
     /// Appends the sort key of the UTF-8 text `utf8` (with its terminating zero byte) to
@@ -23,6 +27,7 @@ struct SortKeyWriter {
     /// - Complexity: O(m) for m bytes of text.
     @inline(__always)
     func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
+        let utf8 = articles?.remainder(of: utf8) ?? utf8
         // Optional chaining borrows the table: no reference counting per key.
         if table?.appendSortKey(utf8: utf8, to: buffer, scratch: scratch) == true { return }
         collator.appendSortKey(utf8: utf8, to: buffer, method: method)

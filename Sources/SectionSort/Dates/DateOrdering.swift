@@ -79,7 +79,7 @@ struct DateSectionBuilder {
             period = next
             steps += 1
         }
-        let descending = sectioning.order == .descending
+        let descending = sectioning.order == .reverse
         var sorted = all.values.sorted { descending ? $0.0.start > $1.0.start : $0.0.start < $1.0.start }
         // Empty sections get the position where the items would be.
         var position = 0

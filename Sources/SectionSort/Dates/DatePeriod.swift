@@ -2,22 +2,17 @@ import Foundation
 
 /// The length of a date section.
 public enum DateUnit: String, Sendable, Hashable, CaseIterable {
-    case day, week, month, year
+    case hour, day, week, month, quarter, year
 
-    var component: Calendar.Component {
+    /// The field of relative headers; nil for quarters, which Foundation does not name ("last
+    /// quarter"): their headers stay absolute.
+    var relativeField: Date.RelativeFormatStyle.Field? {
         switch self {
-        case .day: .day
-        case .week: .weekOfYear
-        case .month: .month
-        case .year: .year
-        }
-    }
-
-    var relativeField: Date.RelativeFormatStyle.Field {
-        switch self {
+        case .hour: .hour
         case .day: .day
         case .week: .week
         case .month: .month
+        case .quarter: nil
         case .year: .year
         }
     }
@@ -33,8 +28,11 @@ public struct DatePeriod: Sendable, Hashable {
     public let end: Date
     /// The unit of the period.
     public let unit: DateUnit
-    /// A machine-readable title: YYYY-MM-DD of the first day for days and weeks, YYYY-MM for
-    /// months, YYYY for years, in the calendar's time zone.
+    /// A machine-readable title, in the calendar's time zone: YYYY-MM-DDTHH:00±HH:MM for hours
+    /// (the offset tells apart the hour a DST change repeats), YYYY-MM-DD of the first day for
+    /// days and weeks, YYYY-MM for months, YYYY-Qn for quarters (YYYY the year their year starts
+    /// in), YYYY for years; with ``DateSectioning/firstDayOfMonth`` other than 1, months, quarters
+    /// and years are titled by their first day, YYYY-MM-DD.
     public let title: String
     /// A header in the locale's words: "November 4, 2018", "4 november 2018", "November 2018";
     /// "Today", "Yesterday", "Last week"… when relative headers were asked for and apply.

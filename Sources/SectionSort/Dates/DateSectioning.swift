@@ -1,7 +1,7 @@
 import Foundation
 
-/// Groups items by the day, week, month or year their date falls on, in a calendar and time zone:
-/// a calendar's List view, invoices by month.
+/// Groups items by the hour, day, week, month, quarter or year their date falls on, in a calendar
+/// and time zone: a calendar's List view, invoices by month.
 ///
 /// ```swift
 /// let byDay = try DateSectioning(unit: .day, locale: Locale(identifier: "en_US"), timeZoneIdentifier: "America/Sao_Paulo")
@@ -13,7 +13,8 @@ import Foundation
 /// Periods come from calendar arithmetic (`Calendar.dateInterval(of:for:)`), never from adding
 /// seconds, so DST days of 23 or 25 hours (or Lord Howe's 23.5), skipped days (Pacific/Apia
 /// 2011-12-30) and missing midnights are right. Weeks start on the locale's first weekday unless
-/// one is set.
+/// one is set; months may start on another day (``firstDayOfMonth``) and years in another month
+/// (``firstMonthOfYear``).
 public struct DateSectioning: Sendable {
     /// The period of each section.
     public var unit: DateUnit
@@ -25,11 +26,18 @@ public struct DateSectioning: Sendable {
     public var relativeTo: Date?
     /// Ascending (oldest first, the default) or descending (newest first): sections and the items
     /// inside them. Items with equal dates keep their input order either way.
-    public var order: SortDirection = .ascending
+    public var order: SortOrder = .forward
     /// When set, every period from the one containing the lower bound to the one containing the
     /// upper bound has a section, empty or not (a calendar that shows empty days). Items outside
     /// the range still get their own sections: nothing is dropped.
     public var range: ClosedRange<Date>?
+    /// The day of the month on which months start, 1 to 28 (1 by default): 18 for periods from
+    /// the 18th to the 17th. Quarters and years are made of such months.
+    public var firstDayOfMonth = 1
+    /// The month on which years start, 1 to 12 (1 by default): 4 for a fiscal year from April.
+    /// Quarters are counted from it. Weeks start on ``calendar``'s `firstWeekday` (7 for weeks
+    /// from Saturday).
+    public var firstMonthOfYear = 1
     /// Worker threads for sorting; nil means one per processor this process may run on. The result is the same for any number.
     public var threads: Int?
 
@@ -47,7 +55,7 @@ public struct DateSectioning: Sendable {
     /// Creates date sections for `locale` in `timeZone`.
     ///
     /// - Parameters:
-    ///   - unit: the length of a section: a day, week, month or year.
+    ///   - unit: the length of a section: an hour, day, week, month, quarter or year.
     ///   - locale: the language of the headers, and the first weekday unless one is given.
     ///   - timeZone: the time zone whose days the periods are.
     ///   - identifier: the calendar system (Gregorian by default; .japanese, .hebrew, .islamic, … work).
@@ -83,6 +91,19 @@ public struct DateSectioning: Sendable {
         return formatter.period(containing: date)
     }
 
+    /// The first instant after `date` that lies in another period: when the section of `date`
+    /// ends, and the headers relative to it ("Today" becoming "Yesterday") change.
+    ///
+    /// A list that shows relative headers rebuilds its sections then, with ``relativeTo`` set to
+    /// the new time, instead of on a timer. Found by calendar arithmetic, so it is the next
+    /// midnight that exists on a DST day, or the end of the hour a DST change repeats.
+    ///
+    /// - Returns: the boundary, or nil outside the calendar's range.
+    /// - Complexity: one calendar computation.
+    public func nextBoundary(after date: Date) -> Date? {
+        DatePeriodFormatter(self).nextBoundary(after: date)
+    }
+
     /// Groups `items` into sections by the date `date` returns.
     ///
     /// Each item's date is read once and turned into an 8-byte sort key; the keys are sorted on
@@ -107,7 +128,7 @@ public struct DateSectioning: Sendable {
                 instants[index] = floating.startOfSameDate(instants[index])
             }
         }
-        let order = DateOrdering.sortedPositions(instants, descending: order == .descending, threads: threads)
+        let order = DateOrdering.sortedPositions(instants, descending: order == .reverse, threads: threads)
         return DateSectionBuilder(sectioning: self).makeList(items, instants: instants, order: order)
     }
 }

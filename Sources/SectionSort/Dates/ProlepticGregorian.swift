@@ -24,14 +24,30 @@ struct ProlepticGregorian {
         date < limit && (calendar.identifier == .gregorian || calendar.identifier == .iso8601)
     }
 
-    /// The period of `unit` containing `date`, and its first day as (year, month, day).
-    func interval(of unit: DateUnit, containing date: Date) -> (interval: DateInterval, year: Int, month: Int, day: Int) {
+    /// The period of `unit` containing `date`, with months from day `firstDayOfMonth` (1 to 28)
+    /// and years from month `firstMonthOfYear` (1 to 12), and its first day as (year, month, day).
+    func interval(
+        of unit: DateUnit, containing date: Date, firstDayOfMonth: Int = 1, firstMonthOfYear: Int = 1
+    ) -> (interval: DateInterval, year: Int, month: Int, day: Int) {
         let offset = Double(calendar.timeZone.secondsFromGMT(for: date))
-        let day = Int(((date.timeIntervalSince1970 + offset) / 86400).rounded(.down))
-        let (year, month, _) = CivilDays.civilFromDays(day)
+        let local = date.timeIntervalSince1970 + offset
+        let day = Int((local / 86400).rounded(.down))
+        let (year, month, dayOfMonth) = CivilDays.civilFromDays(day)
+        if unit == .hour {
+            // Local mean time has no daylight saving time: every hour is 3,600 seconds.
+            let hour = (local / 3600).rounded(.down) * 3600
+            return (DateInterval(start: Date(timeIntervalSince1970: hour - offset), duration: 3600), year, month, dayOfMonth)
+        }
+        /// The first day of the month with index `index` (12 × year + month − 1).
+        func firstDay(ofMonth index: Int) -> Int {
+            let year = index >= 0 ? index / 12 : (index - 11) / 12
+            return CivilDays.daysFromCivil(year, index - year * 12 + 1, firstDayOfMonth)
+        }
+        let monthIndex = year * 12 + month - 1 - (dayOfMonth < firstDayOfMonth ? 1 : 0)
+        let yearIndex = monthIndex - ((monthIndex - (firstMonthOfYear - 1)) % 12 + 12) % 12
         let first: Int, next: Int
         switch unit {
-        case .day:
+        case .hour, .day:
             (first, next) = (day, day + 1)
         case .week:
             // 1970-01-01 was a Thursday: weekday 5, counting Sunday as 1 like Calendar.
@@ -39,12 +55,12 @@ struct ProlepticGregorian {
             let start = day - (weekday - calendar.firstWeekday + 7) % 7
             (first, next) = (start, start + 7)
         case .month:
-            (first, next) = (
-                CivilDays.daysFromCivil(year, month, 1),
-                month == 12 ? CivilDays.daysFromCivil(year + 1, 1, 1) : CivilDays.daysFromCivil(year, month + 1, 1)
-            )
+            (first, next) = (firstDay(ofMonth: monthIndex), firstDay(ofMonth: monthIndex + 1))
+        case .quarter:
+            let quarterIndex = monthIndex - (monthIndex - yearIndex) % 3
+            (first, next) = (firstDay(ofMonth: quarterIndex), firstDay(ofMonth: quarterIndex + 3))
         case .year:
-            (first, next) = (CivilDays.daysFromCivil(year, 1, 1), CivilDays.daysFromCivil(year + 1, 1, 1))
+            (first, next) = (firstDay(ofMonth: yearIndex), firstDay(ofMonth: yearIndex + 12))
         }
         let start = Date(timeIntervalSince1970: Double(first) * 86400 - offset)
         let end = Date(timeIntervalSince1970: Double(next) * 86400 - offset)

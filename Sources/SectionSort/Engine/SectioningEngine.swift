@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What to section: one string per item (and optionally a second one), in input order.
@@ -17,8 +18,8 @@ struct SectioningInput: Sendable {
     }
 
     var keys: Keys
-    var primaryDirection: SortDirection = .ascending
-    var secondaryDirection: SortDirection = .ascending
+    var primaryDirection: SortOrder = .forward
+    var secondaryDirection: SortOrder = .forward
     /// Readings given with the items.
     var readings: Readings?
     /// Read keys with Han characters, of items without a reading, as Chinese names.
@@ -29,7 +30,7 @@ struct SectioningInput: Sendable {
 
     init(
         primaryKeys: [String], secondaryKeys: [String]? = nil,
-        primaryDirection: SortDirection = .ascending, secondaryDirection: SortDirection = .ascending
+        primaryDirection: SortOrder = .forward, secondaryDirection: SortOrder = .forward
     ) {
         if let secondaryKeys {
             precondition(secondaryKeys.count == primaryKeys.count, "secondary keys must be as many as primary keys")
@@ -39,7 +40,7 @@ struct SectioningInput: Sendable {
             primaryDirection: primaryDirection, secondaryDirection: secondaryDirection)
     }
 
-    init(keys: Keys, primaryDirection: SortDirection, secondaryDirection: SortDirection) {
+    init(keys: Keys, primaryDirection: SortOrder, secondaryDirection: SortOrder) {
         self.keys = keys
         self.primaryDirection = primaryDirection
         self.secondaryDirection = secondaryDirection
@@ -346,7 +347,7 @@ enum SectioningEngine {
     static func appendKey(
         primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
         reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
-        directions: (primary: SortDirection, secondary: SortDirection),
+        directions: (primary: SortOrder, secondary: SortOrder),
         keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
     ) -> Int {
         let start = buffer.count
@@ -361,31 +362,31 @@ enum SectioningEngine {
                 keys.appendSortKey(utf8: primary, to: buffer)
                 section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
                 buffer.append(0)
-                if directions.primary == .descending { buffer.complement(from: start) }
+                if directions.primary == .reverse { buffer.complement(from: start) }
                 appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
                 return section
             }
             section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
             keys.appendSortKey(utf8: primary, to: buffer)
-            if directions.primary == .descending { buffer.complement(from: start) }
+            if directions.primary == .reverse { buffer.complement(from: start) }
             appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
             return section
         }
         keys.appendSortKey(utf8: primary, to: buffer)
         // The section comes from the primary level of the primary key, before any reversal.
         section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
-        if directions.primary == .descending { buffer.complement(from: start) }
+        if directions.primary == .reverse { buffer.complement(from: start) }
         appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
         return section
     }
 
     @inline(__always)
     private static func appendSecondary(
-        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortDirection, keys: SortKeyWriter, to buffer: KeyBuffer
+        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortOrder, keys: SortKeyWriter, to buffer: KeyBuffer
     ) {
         guard let secondary else { return }
         let secondaryStart = buffer.count
         keys.appendSortKey(utf8: secondary, to: buffer)
-        if direction == .descending { buffer.complement(from: secondaryStart) }
+        if direction == .reverse { buffer.complement(from: secondaryStart) }
     }
 }

@@ -15,6 +15,9 @@ struct ChangeBuilder<ID: Hashable> {
     var placed: [(id: ID, old: ListIndexPath?, new: ListIndexPath, successor: ID?)] = []
     /// Items updated where they were.
     var reconfigured: [(id: ID, new: ListIndexPath)] = []
+    /// Whether no identifier repeats in either list; when one does, no snapshot operations are
+    /// built, since a diffable data source cannot hold such a list.
+    var identifiersAreUnique = true
 
     init(oldTitles: [String], newTitles: [String]) {
         self.oldTitles = oldTitles
@@ -59,7 +62,9 @@ struct ChangeBuilder<ID: Hashable> {
         changes.movedRows.sort { $0.to < $1.to }
         changes.reconfiguredRows = reconfigured.map { $0.new }.sorted()
 
-        changes.snapshotOperations = snapshotOperations(deletedSections: deletedSections, sectionsKept: sectionsKept)
+        if identifiersAreUnique {
+            changes.snapshotOperations = snapshotOperations(deletedSections: deletedSections, sectionsKept: sectionsKept)
+        }
         return changes
     }
 

@@ -7,7 +7,7 @@ extension IndexedCollation {
     /// - Complexity: O(n·w·q) for n items of w words and a query of q characters, divided among
     ///   the threads.
     package func positions(matching query: String, in keys: UTF8Keys, threads: Int?, chunkSize: Int = 8192) -> [Int] {
-        let queryKey = LiveKeyMaker(collation: self, options: SectioningOptions()).primaryKey(of: query)
+        let queryKey = LiveKeyWorker.with(collation: self) { $0.primaryKey(of: query) }
         if queryKey.isEmpty { return Array(0..<keys.count) }
         let chunkCount = (keys.count + chunkSize - 1) / chunkSize
         var found = [[Int]](repeating: [], count: chunkCount)
@@ -15,7 +15,7 @@ extension IndexedCollation {
             let slots = SharedMutableBuffer(buffer)
             WorkerPool(threads: threads).run(chunkCount) { chunk in
                 let read = keys.read
-                slots[chunk] = LiveKeyWorker.with(collation: self, options: SectioningOptions()) { worker in
+                slots[chunk] = LiveKeyWorker.with(collation: self) { worker in
                     var matches: [Int] = []
                     for item in chunk * chunkSize..<min(keys.count, (chunk + 1) * chunkSize) {
                         read(item) { primary, _ in

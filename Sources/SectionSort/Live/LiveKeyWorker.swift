@@ -11,22 +11,35 @@ final class LiveKeyWorker {
     /// Ordering keys: the collation's key table once it is built, ICU otherwise.
     private let orderingKeys: SortKeyWriter
     private let primaryCollator: ICUCollator
+    /// The reader of Chinese names, with ``SectioningOptions/readsChineseNames``.
+    private let names: ChineseNameReader.Worker?
     private let buffer = KeyBuffer()
 
-    private init(collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator) {
+    private init(
+        collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator,
+        names: ChineseNameReader.Worker?
+    ) {
         self.collation = collation
         self.options = options
-        orderingKeys = SortKeyWriter(collator: ordering, method: .table, table: collation.sortKeyTable(building: false))
+        orderingKeys = SortKeyWriter(
+            collator: ordering, method: .table, table: collation.sortKeyTable(building: false), articles: collation.articles)
         primaryCollator = primary
+        self.names = names
     }
 
     /// Runs `body` with a worker whose collators come from `collation`'s pools and go back when it
     /// returns, so the worker must not outlive the call. It cannot fail: without a clone of its
-    /// own, a worker shares the collation's collators under their locks.
-    static func with<Result>(collation: IndexedCollation, options: SectioningOptions, _ body: (LiveKeyWorker) -> Result) -> Result {
-        collation.withWorkerCollator { ordering in
-            collation.withPrimaryWorkerCollator { primary in
-                body(LiveKeyWorker(collation: collation, options: options, ordering: ordering, primary: primary))
+    /// own, a worker shares the collation's collators under their locks. The options matter for
+    /// ordering keys only (search keys are primary keys of the text whatever the options).
+    static func with<Result: Sendable>(
+        collation: IndexedCollation, options: SectioningOptions = SectioningOptions(), _ body: (LiveKeyWorker) -> Result
+    ) -> Result {
+        let reader = options.readsChineseNames ? collation.chineseNameReader() : nil
+        return ChineseNameReader.withWorker(of: reader) { names in
+            collation.withWorkerCollator { ordering in
+                collation.withPrimaryWorkerCollator { primary in
+                    body(LiveKeyWorker(collation: collation, options: options, ordering: ordering, primary: primary, names: names))
+                }
             }
         }
     }
@@ -49,12 +62,14 @@ final class LiveKeyWorker {
         }
     }
 
-    /// The section and ordering key, byte for byte the engine's.
+    /// The section and ordering key, byte for byte the engine's (Chinese names read as the engine
+    /// reads them with ``SectioningOptions/readsChineseNames``).
     func orderingKey(primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?) -> (Int, [UInt8]) {
         buffer.removeAll()
         let section = collation.locator.withLookup { lookup in
             SectioningEngine.appendKey(
-                primary: primary, secondary: secondary, directions: (options.order, options.secondaryOrder),
+                primary: primary, secondary: secondary, hasReadings: options.readsChineseNames, names: names,
+                directions: (options.order, options.secondaryOrder),
                 keys: orderingKeys, lookup: lookup, to: buffer)
         }
         return (section, buffer.bytes(at: 0, length: buffer.count))

@@ -72,7 +72,7 @@ extension LiveSectionedList {
     ///   and sections edited on several threads (``SectioningOptions/threads``).
     @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
-        let oldTitles = sectionTitles, oldShownPosition = shownPosition
+        let oldTitles = shownTitles, oldShownPosition = shownPosition
         let updatedIDs = updating.map(identifier), insertedIDs = inserting.map(identifier)
         var seen = Set<ID>()
         seen.reserveCapacity(removing.count + updating.count + inserting.count)
@@ -129,7 +129,7 @@ extension LiveSectionedList {
         editSections(&edits, parallel: removing.count + updating.count + inserting.count >= 64)
         if !removed.isEmpty || !moved.isEmpty || !inserting.isEmpty { updateShownSections() }
 
-        var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: sectionTitles)
+        var builder = ChangeBuilder<ID>(oldTitles: oldTitles, newTitles: shownTitles)
         func oldPath(_ section: Int, _ edit: Int) -> ListIndexPath {
             ListIndexPath(section: oldShownPosition[section]!, row: edits[section].leavingRows[edit])
         }
@@ -227,7 +227,7 @@ extension LiveSectionedList {
             let results = SharedMutableBuffer(buffer)
             WorkerPool(threads: options.threads).run(jobs) { job in
                 LiveKeyWorker.with(collation: collation, options: options) { worker in
-                    for item in job * jobSize..<min(primaries.count, (job + 1) * jobSize) {
+                    for item in job * jobSize..<Swift.min(primaries.count, (job + 1) * jobSize) {
                         results[item] = worker.keys(primary: primaries[item], secondary: secondaries?[item])
                     }
                 }

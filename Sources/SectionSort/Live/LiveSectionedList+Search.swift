@@ -15,7 +15,7 @@ extension LiveSectionedList {
     /// - Complexity: O(n·w) byte comparisons for n items of w words, spread over the threads,
     ///   plus O(k) to gather the positions of k matches.
     public func search(_ query: String) -> SearchResult<Item> {
-        search(SearchQuery(query, collation: collation, keyMaker: keyMaker))
+        search(SearchQuery(query, collation: collation))
     }
 
     /// The items that match `query` (see ``search(_:)-(String)``).
@@ -29,7 +29,7 @@ extension LiveSectionedList {
         for section in shown {
             let count = keyChunks[section].chunks.count
             for start in stride(from: 0, to: count, by: jobChunks) {
-                jobs.append((section, start..<min(count, start + jobChunks)))
+                jobs.append((section, start..<Swift.min(count, start + jobChunks)))
             }
         }
         var found = [SearchScan](repeating: SearchScan(), count: jobs.count)
@@ -75,14 +75,16 @@ extension LiveSectionedList {
             slots.append(contentsOf: scan.slots)
             return
         }
-        var unchecked = scan.unchecked[...]
-        for (position, slot) in scan.slots.enumerated() {
-            if unchecked.first == position {
-                unchecked.removeFirst()
-                let text = primaryString(storage[Int(slot)]!)
-                guard keyMaker.firstMatchingWord(in: text, query: query.key) != nil else { continue }
+        LiveKeyWorker.with(collation: collation) { worker in
+            var unchecked = scan.unchecked[...]
+            for (position, slot) in scan.slots.enumerated() {
+                if unchecked.first == position {
+                    unchecked.removeFirst()
+                    let text = primaryString(storage[Int(slot)]!)
+                    guard worker.firstMatchingWord(in: text, query: query.key) != nil else { continue }
+                }
+                slots.append(slot)
             }
-            slots.append(slot)
         }
     }
 }

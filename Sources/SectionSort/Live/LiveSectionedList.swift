@@ -22,19 +22,24 @@
 /// bytes per word in the chunk's index of words), a slot number and the offsets of its keys in
 /// their chunk.
 ///
+/// A `LiveSectionedList` is a ``SectionedCollection``, as ``SectionedList`` is: a random-access
+/// collection of the sections shown (``Section``), each a random-access collection of its items.
+///
 /// A `LiveSectionedList` is a value: copies share storage until one is edited, and the first edit
 /// of a copy copies the identifier table, O(n).
-public struct LiveSectionedList<Item, ID: Hashable> {
+public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
+    public typealias Index = Int
+    public typealias Element = Section
+
     /// The collation that sections and orders the items.
     public let collation: IndexedCollation
-    /// Direction, empty sections; `threads` is used when the list is built and searched, and by
-    /// batches of edits.
+    /// Direction, empty sections, Chinese names, as for ``IndexedCollation/sections(of:by:then:options:)``;
+    /// `threads` is used when the list is built and searched, and by batches of edits.
     public let options: SectioningOptions
 
     let primaryString: @Sendable (Item) -> String
     let secondaryString: (@Sendable (Item) -> String)?
     let identifier: @Sendable (Item) -> ID
-    let keyMaker: LiveKeyMaker
     /// The entries of each section, by section index of ``IndexedCollation/sectionTitles``.
     var keyChunks: [SectionKeys]
     /// Items and identifiers by slot; nil in free slots.
@@ -60,7 +65,8 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     ///   - key: the string each item is sectioned, sorted and searched by.
     ///   - secondaryKey: orders items whose `key` strings are equal.
     ///   - identifier: each item's identity, for edits and changes.
-    ///   - options: direction, empty sections, threads.
+    ///   - options: direction, empty sections, threads, Chinese names: every option is honoured, as
+    ///     in ``IndexedCollation/sections(of:by:then:options:)``.
     /// - Complexity: O(n·m + n log n) for n items of length m, as sectioning; spread over the threads.
     public init(
         _ items: [Item], collation: IndexedCollation, by key: @escaping @Sendable (Item) -> String,
@@ -72,13 +78,13 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         primaryString = key
         secondaryString = secondaryKey
         self.identifier = identifier
-        keyMaker = LiveKeyMaker(collation: collation, options: options)
         displayOrder = collation.displayOrder(options)
 
         let primaries = items.map(key)
-        let input = SectioningInput(
+        var input = SectioningInput(
             primaryKeys: primaries, secondaryKeys: secondaryKey.map { items.map($0) },
             primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
+        input.readsChineseNames = options.readsChineseNames
         var configuration = EngineConfiguration()
         configuration.threads = options.threads
         let sectionCount = collation.sectionTitles.count
@@ -102,7 +108,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
             for section in 0..<sectionCount {
                 let range = permutation.range(ofSection: section)
                 for start in stride(from: range.lowerBound, to: range.upperBound, by: KeyChunk.initialCount) {
-                    let positions = start..<min(range.upperBound, start + KeyChunk.initialCount)
+                    let positions = start..<Swift.min(range.upperBound, start + KeyChunk.initialCount)
                     // Slots start out in list order, so that reading the list walks memory in order.
                     var chunk = KeyChunk()
                     for position in positions {
@@ -132,7 +138,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         options: SectioningOptions
     ) -> [SearchKeys] {
         let pool = WorkerPool(threads: options.threads)
-        let groups = min(jobs.count, pool.threads * 8)
+        let groups = Swift.min(jobs.count, pool.threads * 8)
         var results = [SearchKeys](repeating: SearchKeys(), count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
@@ -160,37 +166,29 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     // MARK: Reading
 
-    /// The titles of the sections shown, in order.
-    public var sectionTitles: [String] { shown.map { collation.sectionTitles[$0] } }
-
+    public var startIndex: Int { 0 }
     /// The number of sections shown.
-    public var sectionCount: Int { shown.count }
+    public var endIndex: Int { shown.count }
+
+    /// The section shown at `position`.
+    ///
+    /// - Complexity: O(1).
+    public subscript(position: Int) -> Section {
+        let section = shown[position]
+        return Section(
+            title: collation.sectionTitles[section], indexTitleIndex: section, keys: keyChunks[section], storage: storage)
+    }
 
     /// The number of items.
+    ///
+    /// - Complexity: O(1).
     public var itemCount: Int { locations.count }
 
     /// The titles of the section index: every title of the collation.
     public var indexTitles: [String] { collation.sectionTitles }
 
-    /// The number of rows in `section`.
-    ///
-    /// - Complexity: O(1).
-    public func numberOfRows(inSection section: Int) -> Int { keyChunks[shown[section]].count }
-
-    /// The item at `row` of `section`.
-    ///
-    /// - Complexity: O(c), where c is the number of chunks of the section (its items / 128 at most), read from one small array.
-    public subscript(section section: Int, row row: Int) -> Item {
-        let position = chunkPosition(ofRow: row, in: shown[section])
-        return storage[Int(keyChunks[shown[section]].slot(at: position))]!
-    }
-
-    /// The items of `section`, in order.
-    ///
-    /// - Complexity: O(k) for k items in the section.
-    public func items(inSection section: Int) -> [Item] {
-        keyChunks[shown[section]].chunks.flatMap { $0.slots.map { storage[Int($0)]! } }
-    }
+    /// The titles of the sections shown, read without making sections.
+    var shownTitles: [String] { shown.map { collation.sectionTitles[$0] } }
 
     /// The list as a ``SectionedList``: equal to sectioning the items from scratch.
     ///
@@ -208,7 +206,7 @@ public struct LiveSectionedList<Item, ID: Hashable> {
         }
         return SectionedList(
             indexTitles: collation.sectionTitles, storage: storage, sectionRanges: ranges,
-            titles: sectionTitles, titleIndices: shown)
+            titles: shownTitles, titleIndices: shown)
     }
 
     /// The identifiers, section by section: the data of a diffable data source's snapshot.
@@ -251,7 +249,9 @@ public struct LiveSectionedList<Item, ID: Hashable> {
     ///
     /// - Complexity: O(m + log n + c): its key, a binary search, the chunks of its section.
     public func insertionIndexPath(for item: Item) -> ListIndexPath {
-        let keys = keyMaker.keys(primary: primaryString(item), secondary: secondaryString.map { $0(item) })
+        let keys = LiveKeyWorker.with(collation: collation, options: options) {
+            $0.keys(primary: primaryString(item), secondary: secondaryString.map { $0(item) })
+        }
         let (chunk, index) = insertionPosition(of: keys.ordering, in: keys.section)
         guard let position = shownPosition[keys.section] else {
             let rank = displayOrder.firstIndex(of: keys.section)!
@@ -278,14 +278,6 @@ public struct LiveSectionedList<Item, ID: Hashable> {
 
     func path(section: Int, chunk: Int, index: Int) -> ListIndexPath {
         ListIndexPath(section: shownPosition[section]!, row: rowsBefore(chunk: chunk, in: section) + index)
-    }
-
-    func chunkPosition(ofRow row: Int, in section: Int) -> (chunk: Int, index: Int) {
-        guard let position = keyChunks[section].position(ofEntry: row) else {
-            preconditionFailure(
-                "row \(row) is out of range 0..<\(keyChunks[section].count) in section '\(collation.sectionTitles[section])'")
-        }
-        return position
     }
 
     /// The identifier of the item at `path`, or nil past the end of its section.

@@ -23,20 +23,14 @@ public struct SearchQuery: Sendable {
     public let collation: IndexedCollation
     /// The query's primary key without its terminating zero byte.
     let key: [UInt8]
-    let keyMaker: LiveKeyMaker
 
     /// Prepares a query.
     ///
     /// - Complexity: O(q) for a query of q characters, plus two collator clones.
     public init(_ text: String, collation: IndexedCollation) {
-        self.init(text, collation: collation, keyMaker: LiveKeyMaker(collation: collation, options: SectioningOptions()))
-    }
-
-    init(_ text: String, collation: IndexedCollation, keyMaker: LiveKeyMaker) {
         self.text = text
         self.collation = collation
-        self.keyMaker = keyMaker
-        key = keyMaker.primaryKey(of: text)
+        key = LiveKeyWorker.with(collation: collation) { $0.primaryKey(of: text) }
     }
 
     /// Whether the query matches every text (it is empty, or only characters the collation ignores).
@@ -49,7 +43,9 @@ public struct SearchQuery: Sendable {
     /// - Complexity: O(w·q + q²) for w words and a query of q characters.
     public func matchRange(in text: String) -> Range<String.Index>? {
         if key.isEmpty { return text.startIndex..<text.startIndex }
-        guard let match = keyMaker.firstMatchingWord(in: text, query: key) else { return nil }
+        guard let match = LiveKeyWorker.with(collation: collation, { $0.firstMatchingWord(in: text, query: key) }) else {
+            return nil
+        }
         return range(in: text, fromUTF8Offset: match.offset)
     }
 
@@ -57,11 +53,13 @@ public struct SearchQuery: Sendable {
     func range(in text: String, fromUTF8Offset offset: Int) -> Range<String.Index> {
         let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         if key.isEmpty { return start..<start }
-        var end = start
-        while end < text.endIndex {
-            end = text.index(after: end)
-            if keyMaker.primaryKey(of: String(text[start..<end])).starts(with: key) { return start..<end }
+        return LiveKeyWorker.with(collation: collation) { worker in
+            var end = start
+            while end < text.endIndex {
+                end = text.index(after: end)
+                if worker.primaryKey(of: String(text[start..<end])).starts(with: key) { return start..<end }
+            }
+            return start..<text.endIndex
         }
-        return start..<text.endIndex
     }
 }

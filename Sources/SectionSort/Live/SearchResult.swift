@@ -4,9 +4,14 @@
 /// ```swift
 /// let result = contacts.search("jo")
 /// result.sectionTitles                       // only the sections with matches, in order
+/// result.itemCount                           // the matches
 /// let name = result[section: 0, row: 0].lastName
 /// let range = result.matchRange(section: 0, row: 0)   // name[range] == "Jo"
 /// ```
+///
+/// A result is a ``SectionedCollection``, as the list it comes from is: a random-access collection
+/// of the sections with matches (`count` is the number of those sections), each a random-access
+/// collection of its matching items.
 ///
 /// A result refers to the matching items of the ``LiveSectionedList`` it comes from by position
 /// and copies none of them: reading a row reads the list's storage, which the result shares, so
@@ -14,11 +19,14 @@
 /// matches into a ``SectionedList`` when one is needed. The list stays as it was when searched,
 /// whatever is edited afterwards: the first edit of the live list while a result is alive copies
 /// the list's item storage, O(n), as for any copy of a ``LiveSectionedList``.
-public struct SearchResult<Item> {
+public struct SearchResult<Item>: SectionedCollection {
+    public typealias Index = Int
+    public typealias Element = Section
+
     /// The query.
     public let query: SearchQuery
     /// The titles of the sections with matches, in the list's order.
-    public let sectionTitles: [String]
+    let titles: [String]
     /// The titles of the section index: every title of the collation, as in the full list.
     public let indexTitles: [String]
     /// The live list's items by slot, shared with it; nil in free slots.
@@ -38,7 +46,7 @@ public struct SearchResult<Item> {
         threads: Int?
     ) {
         self.query = query
-        sectionTitles = sectionIndices.map { collation.sectionTitles[$0] }
+        titles = sectionIndices.map { collation.sectionTitles[$0] }
         indexTitles = collation.sectionTitles
         self.storage = storage
         self.slots = slots
@@ -48,31 +56,23 @@ public struct SearchResult<Item> {
         self.threads = threads
     }
 
-    /// The number of matching items.
-    public var count: Int { slots.count }
-
+    public var startIndex: Int { 0 }
     /// The number of sections with matches.
-    public var sectionCount: Int { sectionRanges.count }
+    public var endIndex: Int { sectionRanges.count }
 
-    /// The number of matches in `section`.
+    /// The section with matches at `position`.
     ///
     /// - Complexity: O(1).
-    public func numberOfRows(inSection section: Int) -> Int { sectionRanges[section].count }
+    public subscript(position: Int) -> Section {
+        Section(
+            title: titles[position], indexTitleIndex: sectionIndices[position], storage: storage,
+            slots: slots[sectionRanges[position]])
+    }
 
-    /// The matching item at `row` of `section`.
+    /// The number of matching items.
     ///
     /// - Complexity: O(1).
-    public subscript(section section: Int, row row: Int) -> Item {
-        precondition(row >= 0 && row < sectionRanges[section].count, "row \(row) is out of range of section \(section)")
-        return storage[Int(slots[sectionRanges[section].lowerBound + row])]!
-    }
-
-    /// The matching items of `section`, in order.
-    ///
-    /// - Complexity: O(k) for k matches in the section.
-    public func items(inSection section: Int) -> [Item] {
-        sectionRanges[section].map { storage[Int(slots[$0])]! }
-    }
+    public var itemCount: Int { slots.count }
 
     /// The matches as a ``SectionedList``: the list's sections that have any, with their titles, in
     /// the list's order; its ``SectionedList/indexTitles`` are the collation's, as in the full list.
@@ -81,7 +81,7 @@ public struct SearchResult<Item> {
     public var list: SectionedList<Item> {
         SectionedList(
             indexTitles: indexTitles, storage: SlotGather.items(storage, at: slots, threads: threads),
-            sectionRanges: sectionRanges, titles: sectionTitles, titleIndices: sectionIndices)
+            sectionRanges: sectionRanges, titles: titles, titleIndices: sectionIndices)
     }
 
     /// The range of the item's searched string (the list's key string) that matches: from the start
@@ -97,4 +97,33 @@ public struct SearchResult<Item> {
     }
 }
 
+extension SearchResult {
+    /// The matching items of one section, in the list's order.
+    public struct Section: TitledSection {
+        public typealias Index = Int
+        public typealias Element = Item
+
+        /// The section header, e.g. "A" or "#".
+        public let title: String
+        /// The position of this section's title in ``SearchResult/indexTitles``.
+        public let indexTitleIndex: Int?
+        let storage: [Item?]
+        /// The slot of each match of the section.
+        let slots: ArraySlice<Int32>
+
+        public var startIndex: Int { 0 }
+        /// The number of matches in the section.
+        public var endIndex: Int { slots.count }
+
+        /// The matching item at `row`.
+        ///
+        /// - Complexity: O(1).
+        public subscript(row: Int) -> Item {
+            precondition(row >= 0 && row < slots.count, "row \(row) is out of range 0..<\(slots.count) in section '\(title)'")
+            return storage[Int(slots[slots.startIndex + row])]!
+        }
+    }
+}
+
 extension SearchResult: Sendable where Item: Sendable {}
+extension SearchResult.Section: Sendable where Item: Sendable {}

@@ -40,7 +40,8 @@ public struct SectionedListChanges<ItemIdentifier: Hashable>: Equatable {
     public var movedRows: [ListMove<ListIndexPath>] = []
     /// Rows whose item was updated in place: paths in the new list, to reconfigure after the batch.
     public var reconfiguredRows: [ListIndexPath] = []
-    /// The same changes as calls on a diffable data source's snapshot, in order.
+    /// The same changes as calls on a diffable data source's snapshot, in order; empty when an
+    /// identifier repeats in either list (a snapshot cannot hold such a list).
     public var snapshotOperations: [SnapshotOperation<ItemIdentifier>] = []
 
     /// Whether nothing changed.

@@ -3,9 +3,9 @@ import Foundation
 /// Items grouped into titled sections, in display order: what a table view with a section index
 /// shows.
 ///
-/// A `SectionedList` is a random-access collection of its sections; each ``Section`` is a
-/// random-access collection of its items, indexed from zero. All items live in one array, so a
-/// list of n items costs one allocation of n items plus one small value per section.
+/// A `SectionedList` is a ``SectionedCollection``: a random-access collection of its sections; each
+/// ``Section`` is a random-access collection of its items, indexed from zero. All items live in one
+/// array, so a list of n items costs one allocation of n items plus one small value per section.
 ///
 /// ```swift
 /// let list = collation.sections(of: contacts, by: \.lastName)
@@ -14,9 +14,15 @@ import Foundation
 /// list[section: 2, row: 1]   // an item
 /// list.indexTitles           // the titles of the side index
 /// ```
-public struct SectionedList<Item>: RandomAccessCollection {
+public struct SectionedList<Item>: SectionedCollection {
+    public typealias Index = Int
+    public typealias Element = Section
+
     /// One section: a title and its items.
-    public struct Section: RandomAccessCollection {
+    public struct Section: TitledSection {
+        public typealias Index = Int
+        public typealias Element = Item
+
         /// The section header, e.g. "A" or "#".
         public let title: String
         /// The position of this section's title in ``SectionedList/indexTitles``, if it has one.
@@ -36,11 +42,6 @@ public struct SectionedList<Item>: RandomAccessCollection {
             precondition(row >= 0 && row < range.count, "row \(row) is out of range 0..<\(range.count) in section '\(title)'")
             return storage[range.lowerBound + row]
         }
-
-        /// The section's items as an array.
-        ///
-        /// - Complexity: O(k), where k is the number of items in the section.
-        public var items: [Item] { Array(storage[range]) }
     }
 
     /// The titles of the section index beside the list, in order (for alphabetical lists, every
@@ -81,55 +82,17 @@ public struct SectionedList<Item>: RandomAccessCollection {
             storage: storage, range: sectionRanges[position])
     }
 
-    /// The item at `row` of `section`.
-    ///
-    /// - Complexity: O(1).
-    public subscript(section section: Int, row row: Int) -> Item {
-        self[section][row]
-    }
-
-    /// The item at a table or collection view's index path: its first index is the section, its
-    /// second the row (UIKit's `IndexPath(row:section:)` is `[section, row]`).
-    ///
-    /// - Complexity: O(1).
-    public subscript(indexPath: IndexPath) -> Item {
-        precondition(indexPath.count == 2, "an index path of a sectioned list has a section and a row, not \(indexPath)")
-        return self[indexPath[0]][indexPath[1]]
-    }
-
-    /// The titles of the sections, in order (only the sections in this list).
-    public var sectionTitles: [String] { titles }
-
     /// All items, section after section, row after row.
     public var allItems: [Item] { storage }
 
     /// The number of items in all sections.
-    public var itemCount: Int { storage.count }
-
-    /// The section to scroll to when the user taps the index title at `indexTitleIndex`: the
-    /// section of that title or, if it is empty, the next section that exists (the last one past
-    /// the end). Nil for an empty list.
     ///
-    /// - Complexity: O(s), where s is the number of sections.
-    public func section(forIndexTitleAt indexTitleIndex: Int) -> Int? {
-        guard !sectionRanges.isEmpty else { return nil }
-        let titled = titleIndices.enumerated().compactMap { position, title in title.map { (position, $0) } }
-        // Titled sections appear in index order or in reverse index order (descending lists).
-        let ascending = titled.count < 2 || titled[0].1 < titled[titled.count - 1].1
-        if let exact = titled.first(where: { $0.1 == indexTitleIndex }) { return exact.0 }
-        let next = ascending ? titled.first { $0.1 > indexTitleIndex } : titled.last { $0.1 > indexTitleIndex }
-        return next?.0 ?? (ascending ? titled.last?.0 : titled.first?.0) ?? 0
-    }
+    /// - Complexity: O(1).
+    public var itemCount: Int { storage.count }
 }
 
 extension SectionedList: Sendable where Item: Sendable {}
 extension SectionedList.Section: Sendable where Item: Sendable {}
-
-extension SectionedList.Section: Identifiable {
-    /// The section's title, which no other section of its list has: what SwiftUI's `ForEach` and a
-    /// diffable data source identify sections by.
-    public var id: String { title }
-}
 
 extension SectionedList.Section: Equatable where Item: Equatable {
     /// Whether two sections have the same title, index title, period and items in the same order.

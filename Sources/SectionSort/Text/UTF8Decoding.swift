@@ -86,25 +86,6 @@ package enum UTF8Decoding {
         return (position, nil)
     }
 
-    /// The offset of the first line feed in `bytes` at or after `start`, or `bytes.count`: eight
-    /// bytes at a time, inlined into a caller's loop over short lines (where calling `memchr`
-    /// per line costs more than the scan).
-    ///
-    /// - Complexity: O(n).
-    @inlinable @inline(__always)
-    package static func nextLineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return bytes.count }
-        let raw = UnsafeRawPointer(base)
-        var offset = start
-        while offset + 8 <= bytes.count {
-            let mask = lineFeedMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-            if mask != 0 { return offset + mask.trailingZeroBitCount >> 3 }
-            offset += 8
-        }
-        while offset < bytes.count && base[offset] != 0x0A { offset += 1 }
-        return offset
-    }
-
     @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The high bit of each byte of `word` (read little-endian) that is a line feed, and no other bit (exact: no

@@ -9,6 +9,40 @@ struct RunMerger {
     let directory: TemporaryDirectory
     let fanIn: Int
     let bufferSize: Int
+    /// `--compress-program`: what the runs merged on disk are written through.
+    var compressProgram: String?
+
+    /// The most runs merged at once: `maximum`, or fewer where the open-file limit
+    /// (`RLIMIT_NOFILE`, `ulimit -n`) leaves room for fewer, as GNU sort does; then more runs are
+    /// merged in more passes, instead of failing with "Too many open files".
+    static func fanIn(maximum: Int = 32) -> Int {
+        max(2, min(maximum, openFileRoom() - 1))
+    }
+
+    /// How many sections may be merged at once from `runs` runs (each merge opens every run),
+    /// at most `maximum`, at least one.
+    static func concurrentMerges(of runs: Int, maximum: Int) -> Int {
+        max(1, min(maximum, openFileRoom() / max(1, runs)))
+    }
+
+    /// Descriptors this process may still open: the soft limit less those open now (standard
+    /// streams, the output, Dispatch's own), counted below the limit.
+    static func openFileRoom() -> Int {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        // No limit (RLIM_INFINITY) reads as the largest value.
+        guard getrlimit(resource, &limit) == 0 else { return 1 << 20 }
+        let soft = Int(clamping: limit.rlim_cur)
+        // Counting the open ones costs one fcntl a descriptor: bounded, for a merge that opens
+        // files by the dozen.
+        var open = 0
+        for descriptor in 0..<Int32(min(soft, 1 << 16)) where fcntl(descriptor, F_GETFD) != -1 { open += 1 }
+        return max(0, soft - open)
+    }
 
     /// Merges `runs` (in input order) on disk, `fanIn` at a time, until at most `fanIn` are left.
     func reduce(_ runs: [SortedRun.File]) throws(CLIError) -> [SortedRun.File] {
@@ -17,12 +51,12 @@ struct RunMerger {
             var merged: [SortedRun.File] = []
             for start in stride(from: 0, to: runs.count, by: fanIn) {
                 let group = runs[start..<min(runs.count, start + fanIn)]
-                let writer = try SortedRun.Writer(in: directory)
-                try Self.merge(group.map { ($0.path, nil) }, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                let writer = try SortedRun.Writer(in: directory, compressProgram: compressProgram)
+                try Self.merge(group.map(\.parts), bufferSize: bufferSize) { (key, record) throws(CLIError) in
                     try writer.append(key: key, record: record)
                 }
                 merged.append(try writer.finish())
-                for run in group { directory.removeFile(run.path) }
+                for run in group { for path in run.paths { directory.removeFile(path) } }
             }
             runs = merged
         }
@@ -36,18 +70,17 @@ struct RunMerger {
         _ rank: Int, of runs: [SortedRun.File], bufferSize: Int,
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
     ) throws(CLIError) {
-        let parts = runs.compactMap { run in run.bytes(ofSection: rank).map { (run.path, Optional($0)) } }
+        let parts = runs.compactMap { run in run.part(ofSection: rank).map { [$0] } }
         try merge(parts, bufferSize: bufferSize, body)
     }
 
-    /// Merges up to `fanIn` runs (or parts of them) through a tree of losers: each entry out costs
-    /// one comparison per level (about log2 of the runs), against two for a binary heap.
+    /// Merges up to `fanIn` runs (or parts of them) through a ``LoserTree``.
     private static func merge(
-        _ parts: [(path: String, bytes: Range<Int>?)], bufferSize: Int,
+        _ parts: [[SortedRun.Part]], bufferSize: Int,
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
     ) throws(CLIError) {
         var readers: [SortedRun.Reader] = []
-        for part in parts { readers.append(try SortedRun.Reader(path: part.path, bytes: part.bytes, bufferSize: bufferSize)) }
+        for run in parts { readers.append(try SortedRun.Reader(parts: run, bufferSize: bufferSize)) }
         let count = readers.count
         guard count > 0 else { return }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most
@@ -72,24 +105,11 @@ struct RunMerger {
             return order != 0 ? order < 0 : a < b
         }
         for run in 0..<count { try advance(run) }
-        // Leaves are the runs, at nodes count..<2·count; internal node i (1..<count) has children
-        // 2i and 2i+1 and keeps the loser of their match.
-        var losers = [Int](repeating: 0, count: count)
-        var winners = [Int](repeating: 0, count: count)
-        func winner(ofNode node: Int) -> Int { node >= count ? node - count : winners[node] }
-        for node in stride(from: count - 1, through: 1, by: -1) {
-            let left = winner(ofNode: 2 * node), right = winner(ofNode: 2 * node + 1)
-            (winners[node], losers[node]) = precedes(right, left) ? (right, left) : (left, right)
-        }
-        var champion = count == 1 ? 0 : winners[1]
-        while let key = keys[champion] {
-            try body(key, readers[champion].record)
-            try advance(champion)
-            var node = (champion + count) / 2
-            while node >= 1 {
-                if precedes(losers[node], champion) { swap(&losers[node], &champion) }
-                node /= 2
-            }
+        var tree = LoserTree(count: count, precedes: precedes)
+        while let key = keys[tree.winner] {
+            try body(key, readers[tree.winner].record)
+            try advance(tree.winner)
+            tree.replayWinner(precedes: precedes)
         }
     }
 }

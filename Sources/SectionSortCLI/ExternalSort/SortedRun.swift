@@ -11,73 +11,147 @@ import Foundation
 /// (10,000,000 generated names: 476 MB of runs became 352 MB). The first entry of each section, and of each piece that threads encode separately,
 /// shares nothing, so a reader can start at any section.
 enum SortedRun {
-    /// A finished run: its path and the bytes of each of its sections, in rank order.
+    /// A finished run: its path and the bytes of each of its sections, in rank order. A run
+    /// compressed by `--compress-program` has a file per section instead (its byte ranges are then
+    /// those of the text, which is read from the start of each file).
     struct File: Sendable {
         let path: String
         let sections: [(rank: Int, bytes: Range<Int>)]
+        /// `--compress-program`: the program, and each section's file.
+        var compressed: (program: String, paths: [String])?
 
         /// The bytes of section `rank`'s entries, nil when the run has none.
         func bytes(ofSection rank: Int) -> Range<Int>? {
             sections.first { $0.rank == rank }?.bytes
         }
+
+        /// What a reader reads for section `rank`'s entries, nil when the run has none.
+        func part(ofSection rank: Int) -> Part? {
+            guard let index = sections.firstIndex(where: { $0.rank == rank }) else { return nil }
+            guard let compressed else { return Part(path: path, bytes: sections[index].bytes, compressor: nil) }
+            return Part(path: compressed.paths[index], bytes: nil, compressor: compressed.program)
+        }
+
+        /// What a reader reads for all entries, in order.
+        var parts: [Part] {
+            guard compressed != nil else { return [Part(path: path, bytes: nil, compressor: nil)] }
+            return sections.compactMap { part(ofSection: $0.rank) }
+        }
+
+        /// Every file of the run.
+        var paths: [String] { compressed?.paths ?? [path] }
     }
 
-    /// Writes entries to a new file.
+    /// A file, or a range of its bytes, that holds consecutive entries; read through
+    /// `compressor -d` when it is compressed.
+    struct Part: Sendable {
+        let path: String
+        let bytes: Range<Int>?
+        let compressor: String?
+    }
+
+    /// Writes entries to a new file (with `--compress-program`, a file per section, each written
+    /// through the program).
     final class Writer {
         let path: String
         private let descriptor: Int32
-        private let output: BufferedOutput
+        private var output: BufferedOutput
         private var written = 0
         private var sectionStarts: [(rank: Int, offset: Int)] = []
         /// The key of the last entry that ``append(key:record:)`` wrote in the current section.
         private var previousKey: [UInt8] = []
+        private let directory: TemporaryDirectory
+        /// `--compress-program`: the program, the current section's compressor, and the files.
+        private let compressProgram: String?
+        private var compressor: ChildProcess?
+        private var compressedPaths: [String] = []
 
-        /// Writes to a new file of `directory`.
-        init(in directory: TemporaryDirectory) throws(CLIError) {
+        /// Writes to a new file of `directory`, or through `compressProgram` to a file a section.
+        init(in directory: TemporaryDirectory, compressProgram: String? = nil) throws(CLIError) {
             (path, descriptor) = try directory.createFile()
             output = BufferedOutput(descriptor: descriptor, name: path)
+            self.directory = directory
+            self.compressProgram = compressProgram
         }
 
         deinit { close(descriptor) }
 
         /// Notes that section `rank`'s entries start here (ranks come in increasing order).
-        func beginSection(rank: Int) {
+        func beginSection(rank: Int) throws(CLIError) {
             if sectionStarts.last?.rank != rank {
+                if let program = compressProgram {
+                    // A new file, written through a new compressor, so that each section can be
+                    // read alone.
+                    try finishCompressor()
+                    let (file, fileDescriptor) = try directory.createFile()
+                    defer { close(fileDescriptor) }
+                    let child = try ChildProcess(program, [], .toChild(output: fileDescriptor), name: "--compress-program")
+                    compressor = child
+                    compressedPaths.append(file)
+                    output = BufferedOutput(descriptor: child.pipeEnd, name: "the pipe to \(program)")
+                }
                 sectionStarts.append((rank, written))
                 previousKey.removeAll(keepingCapacity: true)
             }
         }
 
+        /// Flushes the current section into its compressor, and waits for the compressor to end.
+        private func finishCompressor() throws(CLIError) {
+            guard let child = compressor else { return }
+            compressor = nil
+            do {
+                try output.flush()
+            } catch  where error.code == .brokenPipe {
+                // The compressor ended before reading all: its status says why.
+            }
+            try child.wait(name: "--compress-program")
+        }
+
+        /// Writes `bytes`; a compressor that ended early is an I/O error, not a broken output.
+        private func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(CLIError) {
+            do {
+                try output.write(bytes)
+            } catch  where error.code == .brokenPipe {
+                throw .io("--compress-program: '\(compressProgram ?? "")' ended before reading all of a sorted run")
+            }
+        }
+
         /// Appends entries of the current section made by ``SortedRun/encode(rank:key:record:at:)``.
         func append(encoded entries: [UInt8]) throws(CLIError) {
-            try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+            try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try write(bytes) }
             written += entries.count
         }
 
         /// Appends an entry read from another run.
         func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-            beginSection(rank: Int(key[0]) << 8 | Int(key[1]))
+            try beginSection(rank: Int(key[0]) << 8 | Int(key[1]))
             let shared = previousKey.withUnsafeBufferPointer { SortedRun.sharedLength(key, $0) }
             var header = (UInt32(key.count).littleEndian, UInt16(shared).littleEndian)
-            try withUnsafeBytes(of: &header.0) { (bytes) throws(CLIError) in try output.write(bytes.assumingMemoryBound(to: UInt8.self)) }
-            try withUnsafeBytes(of: &header.1) { (bytes) throws(CLIError) in try output.write(bytes.assumingMemoryBound(to: UInt8.self)) }
-            try output.write(UnsafeBufferPointer(rebasing: key[shared...]))
+            try withUnsafeBytes(of: &header.0) { (bytes) throws(CLIError) in try write(bytes.assumingMemoryBound(to: UInt8.self)) }
+            try withUnsafeBytes(of: &header.1) { (bytes) throws(CLIError) in try write(bytes.assumingMemoryBound(to: UInt8.self)) }
+            try write(UnsafeBufferPointer(rebasing: key[shared...]))
             try writeLength(record.count)
-            try output.write(record)
+            try write(record)
             written += 10 + key.count - shared + record.count
             previousKey.removeAll(keepingCapacity: true)
             previousKey.append(contentsOf: key)
         }
 
         func finish() throws(CLIError) -> File {
-            try output.flush()
+            if compressProgram == nil { try output.flush() } else { try finishCompressor() }
             let ends = sectionStarts.dropFirst().map(\.offset) + [written]
-            return File(path: path, sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end) })
+            var file = File(path: path, sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end) })
+            if let program = compressProgram {
+                // The run's own file stays empty: the sections are in theirs.
+                directory.removeFile(path)
+                file.compressed = (program, compressedPaths)
+            }
+            return file
         }
 
         private func writeLength(_ length: Int) throws(CLIError) {
             var value = UInt32(length).littleEndian
-            try withUnsafeBytes(of: &value) { (bytes) throws(CLIError) in try output.write(bytes.assumingMemoryBound(to: UInt8.self)) }
+            try withUnsafeBytes(of: &value) { (bytes) throws(CLIError) in try write(bytes.assumingMemoryBound(to: UInt8.self)) }
         }
     }
 
@@ -136,11 +210,14 @@ enum SortedRun {
     /// Reads a run's entries (or those in a range of its bytes) one at a time through a buffer that
     /// always holds the current entry whole, so that its key and record are handed out in place.
     final class Reader {
-        let path: String
-        private let descriptor: Int32
+        private(set) var path: String
+        private var descriptor: Int32
         /// The next byte of the file to read, and where reading stops.
         private var fileOffset: Int
-        private let end: Int
+        private var end: Int
+        /// The parts after the current one, and the current one's decompressor.
+        private var nextParts: ArraySlice<Part>
+        private var decompressor: ChildProcess?
         // One owner thread and a per-entry hot path: no dynamic exclusivity checks needed.
         @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
         @exclusivity(unchecked) private var position = 0
@@ -154,20 +231,48 @@ enum SortedRun {
         @exclusivity(unchecked) private var keyLength = 0
         @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
-        init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
-            self.path = path
-            fileOffset = bytes?.lowerBound ?? 0
-            end = bytes?.upperBound ?? .max
-            descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { throw .io("\(path): cannot open: \(String(cString: strerror(errno)))") }
+        convenience init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
+            try self.init(parts: [Part(path: path, bytes: bytes, compressor: nil)], bufferSize: bufferSize)
+        }
+
+        /// Reads the entries of `parts`, one after the other (each starts a section, or a run).
+        init(parts: [Part], bufferSize: Int) throws(CLIError) {
+            path = ""
+            descriptor = -1
+            fileOffset = 0
+            end = 0
+            nextParts = parts[...]
             buffer = .allocate(byteCount: max(4096, bufferSize), alignment: 16)
             keyStorage = .allocate(capacity: keyCapacity)
+            _ = try openNextPart()
         }
 
         deinit {
-            close(descriptor)
+            if decompressor == nil && descriptor >= 0 { close(descriptor) }
             buffer.deallocate()
             keyStorage.deallocate()
+        }
+
+        /// Starts reading the next part; false when there is none.
+        private func openNextPart() throws(CLIError) -> Bool {
+            if decompressor == nil && descriptor >= 0 { close(descriptor) }
+            decompressor = nil
+            descriptor = -1
+            guard let part = nextParts.popFirst() else { return false }
+            path = part.path
+            fileOffset = part.bytes?.lowerBound ?? 0
+            end = part.bytes?.upperBound ?? .max
+            let file = open(path, O_RDONLY)
+            guard file >= 0 else { throw .io("\(path): cannot open: \(String(cString: strerror(errno)))") }
+            guard let program = part.compressor else {
+                descriptor = file
+                return true
+            }
+            defer { close(file) }
+            let child = try ChildProcess(program, ["-d"], .fromChild(input: file), name: "--compress-program")
+            decompressor = child
+            descriptor = child.pipeEnd
+            return true
         }
 
         /// Loads the next entry; false at the end of the run.
@@ -218,13 +323,20 @@ enum SortedRun {
             position = 0
             filled = kept
             while filled < count {
-                let got = pread(descriptor, buffer.baseAddress! + filled, min(buffer.count - filled, end - fileOffset), off_t(fileOffset))
+                let space = min(buffer.count - filled, end - fileOffset)
+                // A decompressor's pipe is read as it comes; a file at the part's offsets.
+                let got =
+                    decompressor != nil
+                    ? read(descriptor, buffer.baseAddress! + filled, space)
+                    : pread(descriptor, buffer.baseAddress! + filled, space, off_t(fileOffset))
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw .io("\(path): read failed: \(String(cString: strerror(errno)))")
                 }
                 if got == 0 {
-                    if filled == 0 { return false }
+                    try decompressor?.wait(name: "--compress-program (reading \(path))")
+                    // The next part starts with a whole entry.
+                    if filled == 0 { return try openNextPart() ? try fill(count) : false }
                     throw truncated()
                 }
                 filled += got

@@ -1,6 +1,6 @@
 import SectionSort
 
-/// Reads CSV and TSV with a header row: RFC 4180 quoting ("a ""quoted"" field", delimiters and
+/// Reads CSV and TSV with a header row (or, with `--no-header`, without one, columns numbered from 1): RFC 4180 quoting ("a ""quoted"" field", delimiters and
 /// line breaks inside quotes), LF or CRLF record endings.
 ///
 /// The rules, each a data error naming the place when broken: every record has as many fields as
@@ -18,6 +18,9 @@ struct DelimitedReader {
     /// The column of each record's reading (an empty field: none).
     let readingColumn: String?
     let decoder: KeyDecoder
+    /// Whether the first record is a header row (`--no-header`: it is data, and the columns are
+    /// named by their numbers).
+    let hasHeader: Bool
     /// The key columns' positions, once the header has been read.
     private var columns: (key: Int, secondary: Int?, reading: Int?, count: Int)?
     /// The header row's bytes, once read.
@@ -25,7 +28,11 @@ struct DelimitedReader {
     /// The header's column names, once read.
     private(set) var columnNames: [String]?
 
-    init(delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder) {
+    init(
+        delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder,
+        hasHeader: Bool = true
+    ) {
+        self.hasHeader = hasHeader
         self.delimiter = delimiter
         self.keyColumn = keyColumn
         self.secondaryColumn = secondaryColumn
@@ -67,7 +74,7 @@ struct DelimitedReader {
                     throw KeyDecoder.invalid(at: location(offset))
                 }
             }
-            if isFinal && bytes.isEmpty && columns == nil {
+            if isFinal && bytes.isEmpty && columns == nil && hasHeader {
                 throw .data("the input is empty: no header row, so no column '\(Echo.bounded(keyColumn))'", at: location(0))
             }
             var position = 0
@@ -78,10 +85,14 @@ struct DelimitedReader {
                 guard case .record(let range, let next) = outcome else { break }
                 position = next
                 consumed = next
-                guard let columns else {
-                    try readHeader(fields, bytes: bytes, range: range, location: location)
-                    continue
+                if columns == nil {
+                    if hasHeader {
+                        try readHeader(fields, bytes: bytes, range: range, location: location)
+                        continue
+                    }
+                    try numberColumns(count: fields.count, at: location(range.lowerBound))
                 }
+                let columns = self.columns!
                 guard fields.count == columns.count else {
                     throw .data(
                         "the record has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header \(columns.count) "
@@ -151,15 +162,37 @@ struct DelimitedReader {
                 "no column '\(Echo.bounded(column))' in the header (columns: \(Echo.bounded(names.joined(separator: ", "))))",
                 at: location(range.lowerBound))
         }
-        guard let key = names.firstIndex(of: keyColumn) else { throw missing(keyColumn) }
+        // A name, else a 1-based number (a column named "2" is found by its name first).
         func column(_ name: String?) throws(CLIError) -> Int? {
             guard let name else { return nil }
-            guard let column = names.firstIndex(of: name) else { throw missing(name) }
+            guard let column = names.firstIndex(of: name) ?? Self.number(name, columns: names.count) else { throw missing(name) }
             return column
         }
-        columns = (key, try column(secondaryColumn), try column(readingColumn), names.count)
+        columns = (try column(keyColumn)!, try column(secondaryColumn), try column(readingColumn), names.count)
         columnNames = names
         header = Array(bytes[range])
+    }
+
+    /// `--no-header`: the key columns by number, from the first record's `count` fields.
+    private mutating func numberColumns(count: Int, at location: SourceLocation) throws(CLIError) {
+        func column(_ name: String?) throws(CLIError) -> Int? {
+            guard let name else { return nil }
+            guard let column = Self.number(name, columns: count) else {
+                throw .data(
+                    "no column \(Echo.bounded(name)): the record has \(count) field\(count == 1 ? "" : "s") (without a header row, "
+                        + "columns are numbered from 1)", at: location)
+            }
+            return column
+        }
+        columns = (try column(keyColumn)!, try column(secondaryColumn), try column(readingColumn), count)
+    }
+
+    /// The index of column `name` when it is a number from 1 to `columns`.
+    private static func number(_ name: String, columns: Int) -> Int? {
+        guard name.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(name), (1...columns).contains(number) else {
+            return nil
+        }
+        return number - 1
     }
 
     /// A field's text: without its quotes, and with doubled quotes single.

@@ -4,11 +4,18 @@ import Foundation
 final class InputSource {
     /// The name used in messages: the path, or "<stdin>".
     let name: String
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let ownsDescriptor: Bool
-    /// Bytes left in a regular file, to size reads; nil for pipes and terminals.
+    /// Bytes left in a regular file, to size reads and to tell a file cut while it is read from
+    /// its end; nil for pipes and terminals.
     private var remaining: Int?
+    /// The bytes read so far, and the size the file had when opened (its part past where reading started).
+    private var bytesRead = 0
+    private var openedSize: Int?
     private(set) var isAtEnd = false
+
+    /// The child that decompresses a compressed file; ``descriptor`` is then its output.
+    private var decompressor: ChildProcess?
 
     /// Opens `path` ("-" for standard input).
     init(path: String) throws(CLIError) {
@@ -26,11 +33,22 @@ final class InputSource {
             descriptor = opened
             ownsDescriptor = true
         }
+        if let child = try Decompressor.start(reading: descriptor, name: name) {
+            // The child has the file now; the size of the text it writes is not known.
+            if ownsDescriptor { close(descriptor) }
+            descriptor = child.pipeEnd
+            decompressor = child
+        }
         var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { remaining = Int(status.st_size) }
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+            // Standard input may be a file that the shell or a parent has already read a part of.
+            let start = max(0, Int(lseek(descriptor, 0, SEEK_CUR)))
+            remaining = max(0, Int(status.st_size) - start)
+            openedSize = remaining
+        }
     }
 
-    deinit { if ownsDescriptor { close(descriptor) } }
+    deinit { if ownsDescriptor && decompressor == nil { close(descriptor) } }
 
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
@@ -56,12 +74,25 @@ final class InputSource {
                         failure = .io("\(name): read failed: \(String(cString: strerror(errno)))")
                         return
                     }
-                    if got == 0 { isAtEnd = true; return }
+                    if got == 0 {
+                        isAtEnd = true
+                        // A regular file that ends before the size it had when opened was cut while
+                        // it was read (truncated, or replaced in place): what is left of its last
+                        // record is not a record, and the rest is lost.
+                        if let openedSize, bytesRead + count - before < openedSize {
+                            failure = .io(
+                                "\(name): the file ended after \(bytesRead + count - before) bytes, before the \(openedSize) it had "
+                                    + "when opened: it was cut while being read")
+                        }
+                        return
+                    }
                     count += got
                 }
             }
+            bytesRead += result.count - before
             if let failure { throw failure }
             if let left = remaining { remaining = max(0, left - (result.count - before)) }
+            if isAtEnd { try decompressor?.wait(name: name) }
         }
         return result
     }

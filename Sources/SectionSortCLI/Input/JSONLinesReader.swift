@@ -1,7 +1,8 @@
-import Foundation
 import SectionSort
 
-/// Reads JSON Lines: one JSON object a line, sectioned by one of its string fields. Blank lines
+/// Reads JSON Lines: one JSON object a line (RFC 8259, checked by ``JSONScanner``), sectioned by
+/// one of its fields: a string by its text, a number by its digits as written, a boolean by its
+/// word (`true` under T); null, an object or an array is an error. Blank lines
 /// (only spaces and tabs) may end an input, as GNU tools and jq allow, but not come between
 /// records. Invalid UTF-8 is an error, or with `--lossy` read as U+FFFD (the record's bytes stay
 /// as they are).
@@ -11,6 +12,12 @@ struct JSONLinesReader {
     /// The field of each record's reading: absent, null or "" means none.
     let readingField: String?
     let decoder: KeyDecoder
+    /// The fields to find, each once, as UTF-8; the key's, the secondary's and the reading's
+    /// indices in it.
+    private let names: [[UInt8]]
+    private let keyIndex: Int
+    private let secondaryIndex: Int?
+    private let readingIndex: Int?
     /// The first blank line not yet followed by a record: an error if one follows.
     private var pendingBlankLine: SourceLocation?
 
@@ -19,16 +26,29 @@ struct JSONLinesReader {
         self.secondaryField = secondaryField
         self.readingField = readingField
         self.decoder = decoder
+        var names: [[UInt8]] = []
+        func index(_ field: String) -> Int {
+            if let found = names.firstIndex(of: Array(field.utf8)) { return found }
+            names.append(Array(field.utf8))
+            return names.count - 1
+        }
+        keyIndex = index(keyField)
+        secondaryIndex = secondaryField.map(index)
+        readingIndex = readingField.map(index)
+        self.names = names
     }
 
     /// Adds the whole lines at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
-        var records: [(bytes: Range<Int>, key: String, secondary: String?, reading: String?)] = []
+        var records: [(bytes: Range<Int>, key: [UInt8], secondary: [UInt8]?, reading: [UInt8]?)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
+                func at(_ offset: Int) -> SourceLocation {
+                    SourceLocation(file: name, line: line + number, column: offset + 1)
+                }
                 let text = UnsafeBufferPointer(rebasing: bytes[range])
                 if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                     if pendingBlankLine == nil { pendingBlankLine = location }
@@ -37,38 +57,51 @@ struct JSONLinesReader {
                 if let blank = pendingBlankLine {
                     throw .data("blank line between records (JSON Lines allows blank lines only at the end)", at: blank)
                 }
-                // JSONSerialization skips a byte order mark, which would then be written into JSON
-                // output; one is stripped at the start of an input, and is not JSON elsewhere.
+                // A byte order mark is stripped at the start of an input, and is not JSON elsewhere.
                 if text.starts(with: RecordBatches.byteOrderMark) {
                     throw .data("a byte order mark inside the input (it may only start it)", at: location)
                 }
                 // Checks UTF-8 first, so that an encoding error is reported as one.
                 try decoder.validate(text, at: location)
-                let object: Any
-                do {
-                    var json = Data(buffer: text)
-                    if decoder.lossy && UTF8Decoding.firstInvalidOffset(text) != nil {
-                        json = Data(String(decoding: text, as: UTF8.self).utf8)
-                    }
-                    object = try JSONSerialization.jsonObject(with: json, options: [])
+                let scanned: (isObject: Bool, values: [JSONScanner.Value?])
+                do throws(JSONScanner.SyntaxError) {
+                    scanned = try JSONScanner.scan(text, names: names)
                 } catch {
-                    throw .data("not valid JSON: \(Echo.bounded(Self.reason(error)))", at: Self.location(of: error, in: location))
+                    throw .data("not valid JSON: \(error.message)", at: at(error.offset))
                 }
-                guard let dictionary = object as? [String: Any] else {
-                    throw .data("expected a JSON object", at: location)
+                guard scanned.isObject else { throw .data("expected a JSON object", at: location) }
+                var decoded: [UInt8] = []
+                func field(_ index: Int) throws(CLIError) -> [UInt8] {
+                    let name = Echo.bounded(String(decoding: names[index], as: UTF8.self))
+                    guard let value = scanned.values[index] else { throw .data("no field '\(name)'", at: location) }
+                    decoded.removeAll(keepingCapacity: true)
+                    switch value.kind {
+                    case .string:
+                        do throws(JSONScanner.SyntaxError) {
+                            try JSONScanner.decodeString(text, value.range, lossy: decoder.lossy, into: &decoded)
+                        } catch {
+                            throw .data("field '\(name)': \(error.message)", at: at(error.offset))
+                        }
+                        return decoded
+                    case .number, .true, .false:
+                        // As written: a number keeps its digits (1E400, 0.10), a boolean is its word.
+                        return Array(text[value.range])
+                    case .null:
+                        throw .data("field '\(name)' is null", at: at(value.range.lowerBound))
+                    case .object, .array:
+                        throw .data(
+                            "field '\(name)' is \(value.kind == .object ? "an object" : "an array"), not a string, number or boolean",
+                            at: at(value.range.lowerBound))
+                    }
                 }
-                func field(_ name: String) throws(CLIError) -> String {
-                    guard let value = dictionary[name] else { throw .data("no field '\(Echo.bounded(name))'", at: location) }
-                    if let string = value as? String { return string }
-                    if value is NSNull { throw .data("field '\(Echo.bounded(name))' is null", at: location) }
-                    if let number = value as? NSNumber { return number.stringValue }
-                    throw .data("field '\(Echo.bounded(name))' is not a string or number", at: location)
+                let key = try field(keyIndex)
+                let secondary = try secondaryIndex.map { (index) throws(CLIError) in try field(index) }
+                // A record without a reading (absent or null) is read by its key.
+                let reading = try readingIndex.map { (index) throws(CLIError) -> [UInt8] in
+                    guard let value = scanned.values[index], value.kind != .null else { return [] }
+                    return try field(index)
                 }
-                // A record without a reading is read by its key.
-                let reading = try readingField.map { (name) throws(CLIError) in
-                    dictionary[name] == nil || dictionary[name] is NSNull ? "" : try field(name)
-                }
-                records.append((range, try field(keyField), try secondaryField.map { (name) throws(CLIError) in try field(name) }, reading))
+                records.append((range, key, secondary, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
@@ -77,29 +110,10 @@ struct JSONLinesReader {
         if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
-            var key = record.key
-            set.keySpans!.append(key.withUTF8 { set.appendKey($0) })
-            if var secondary = record.secondary { set.secondarySpans!.append(secondary.withUTF8 { set.appendKey($0) }) }
-            if var reading = record.reading { set.readingSpans!.append(reading.withUTF8 { set.appendKey($0) }) }
+            set.keySpans!.append(record.key.withUnsafeBufferPointer { set.appendKey($0) })
+            if let secondary = record.secondary { set.secondarySpans!.append(secondary.withUnsafeBufferPointer { set.appendKey($0) }) }
+            if let reading = record.reading { set.readingSpans!.append(reading.withUnsafeBufferPointer { set.appendKey($0) }) }
         }
         return length
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-        return text.split(separator: "\n").first.map(String.init) ?? text
-    }
-
-    /// Foundation's messages say "around line L, column C" or "character N"; take the column.
-    private static func location(of error: any Error, in line: SourceLocation) -> SourceLocation {
-        let text = reason(error)
-        var result = line
-        for marker in ["column ", "character "] {
-            if let range = text.range(of: marker) {
-                let digits = text[range.upperBound...].prefix { $0.isNumber }
-                if let value = Int(digits) { result.column = marker == "character " ? value + 1 : value; break }
-            }
-        }
-        return result
     }
 }

@@ -1,5 +1,7 @@
 /// Reads every input in order and hands its records over in batches that each fit a memory
 /// budget: one batch for inputs that fit, several (each to be sorted into a run) for larger ones.
+/// Batches are pulled one at a time (``next(progress:)``, which `--merge` uses to read several
+/// inputs side by side) or pushed to a closure (``forEach(progress:_:)``).
 struct RecordBatches {
     let options: CommandLineOptions
     /// The most a batch may take to sort in memory (``RecordSet/estimatedSortingMemory``).
@@ -7,10 +9,32 @@ struct RecordBatches {
     /// The header row of csv and tsv inputs (from the first input), once read.
     private(set) var header: [UInt8]?
 
+    /// The input being read, and where in it.
+    private struct Reading {
+        let input: InputSource
+        var parser: Parser
+        /// The bytes carried from the last read (a record not yet whole).
+        var carried: [UInt8] = []
+        var line = 1
+        var nextReadSize: Int
+        var isFirstRead = true
+    }
+
+    private var nextInput = 0
+    private var reading: Reading?
+    private var batch = RecordSet()
+    private var recordsRead = 0
+    private var isFinished = false
+    private var givenHeader: (bytes: [UInt8], isFinal: Bool, name: String)??
+    private var firstColumns: (input: String, names: [String])?
+
     init(options: CommandLineOptions, budget: Int) {
         self.options = options
         self.budget = budget
     }
+
+    /// Reads take a fraction of the budget, so that a batch fills it in a few reads.
+    private var readSize: Int { max(1 << 16, budget / 8) }
 
     /// Calls `body` with each batch, in input order; `isLast` is true for the final one (which may
     /// be empty), and `header` is the csv or tsv header row of the first input, once read. After
@@ -19,65 +43,74 @@ struct RecordBatches {
         progress: ProgressLine,
         _ body: (_ batch: RecordSet, _ isLast: Bool, _ header: [UInt8]?) throws(CLIError) -> Void
     ) throws(CLIError) {
-        var batch = RecordSet()
-        var recordsRead = 0
-        // Reads take a fraction of the budget, so that a batch fills it in a few reads.
-        let readSize = max(1 << 16, budget / 8)
-        let givenHeader = try Self.givenHeader(options)
-        var firstColumns: (input: String, names: [String])?
-        for path in options.inputs {
-            let input = try InputSource(path: path)
-            var parser = try Parser(options, header: givenHeader)
-            var carried: [UInt8] = []
-            var line = 1
-            var nextReadSize = readSize
-            var isFirstRead = true
-            while true {
-                // The bytes carried from the last read (a record not yet whole) come first.
-                var data = try input.read(upTo: nextReadSize, after: carried)
-                if isFirstRead && data.starts(with: Self.byteOrderMark) {
-                    // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first record.
-                    data.removeFirst(Self.byteOrderMark.count)
+        while let next = try next(progress: progress) { try body(next.batch, next.isLast, next.header) }
+    }
+
+    /// The next batch, as ``forEach(progress:_:)`` hands them over; nil after the last.
+    mutating func next(progress: ProgressLine) throws(CLIError) -> (batch: RecordSet, isLast: Bool, header: [UInt8]?)? {
+        guard !isFinished else { return nil }
+        if givenHeader == nil { givenHeader = .some(try Self.givenHeader(options)) }
+        while true {
+            if reading == nil {
+                guard nextInput < options.inputs.count else {
+                    isFinished = true
+                    defer { batch = RecordSet() }
+                    return (batch, true, header)
                 }
-                isFirstRead = false
-                let isFinal = input.isAtEnd
-                let before = batch.count
-                let consumed = try parser.read(data, isFinal: isFinal, name: input.name, line: line, into: &batch)
-                if header == nil, let parsed = parser.header { header = parsed }
-                if let names = parser.columnNames, !parser.columnsChecked {
-                    // Several csv or tsv inputs are one table: every header must be the first's.
-                    if let first = firstColumns, first.names != names {
-                        throw .data(
-                            "the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
-                                + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
-                            at: SourceLocation(file: input.name, line: 1, column: 1))
-                    }
-                    if firstColumns == nil { firstColumns = (input.name, names) }
-                    parser.columnsChecked = true
-                }
-                recordsRead += batch.count - before
-                progress.update("reading", done: recordsRead, total: nil)
-                if !isFinal {
-                    // Only later reads of this input need the line number they start on. Whole
-                    // lines were consumed, one record each: no need to count them again.
-                    line +=
-                        options.inputFormat == .lines
-                        ? batch.count - before
-                        : data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
-                    carried = Array(data[consumed...])
-                    // A record longer than a read (one 50 MB line under a small limit): read as
-                    // much again as is carried, so that the bytes re-read and re-scanned stay
-                    // linear in the record's length, not quadratic.
-                    nextReadSize = max(readSize, carried.count)
-                }
-                if batch.estimatedSortingMemory >= budget {
-                    try body(batch, false, header)
-                    batch = RecordSet()
-                }
-                if isFinal { break }
+                let input = try InputSource(path: options.inputs[nextInput])
+                nextInput += 1
+                reading = Reading(input: input, parser: try Parser(options, header: givenHeader!), nextReadSize: readSize)
+            }
+            try readOnce(progress: progress)
+            if batch.estimatedSortingMemory >= budget {
+                defer { batch = RecordSet() }
+                return (batch, false, header)
             }
         }
-        try body(batch, true, header)
+    }
+
+    /// One read of the current input, its whole records added to the batch.
+    private mutating func readOnce(progress: ProgressLine) throws(CLIError) {
+        guard var current = reading else { return }
+        // Taken out while it changes, so that its arrays are not copied on write.
+        reading = nil
+        let input = current.input
+        var data = try input.read(upTo: current.nextReadSize, after: current.carried)
+        if current.isFirstRead && data.starts(with: Self.byteOrderMark) {
+            // A UTF-8 byte order mark (Excel's "CSV UTF-8") is not part of the first record.
+            data.removeFirst(Self.byteOrderMark.count)
+        }
+        current.isFirstRead = false
+        let isFinal = input.isAtEnd
+        let before = batch.count
+        let consumed = try current.parser.read(data, isFinal: isFinal, name: input.name, line: current.line, into: &batch)
+        if header == nil, let parsed = current.parser.header { header = parsed }
+        if let names = current.parser.columnNames, !current.parser.columnsChecked {
+            // Several csv or tsv inputs are one table: every header must be the first's.
+            if let first = firstColumns, first.names != names {
+                throw .data(
+                    "the header differs from \(first.input)'s (\(Echo.bounded(names.joined(separator: ", "))) "
+                        + "against \(Echo.bounded(first.names.joined(separator: ", ")))): inputs must have the same columns in the same order",
+                    at: SourceLocation(file: input.name, line: 1, column: 1))
+            }
+            if firstColumns == nil { firstColumns = (input.name, names) }
+            current.parser.columnsChecked = true
+        }
+        recordsRead += batch.count - before
+        progress.update("reading", done: recordsRead, total: nil)
+        if isFinal { return }
+        // Only later reads of this input need the line number they start on. Whole lines were
+        // consumed, one record each: no need to count them again.
+        current.line +=
+            options.inputFormat == .lines
+            ? batch.count - before
+            : data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
+        current.carried = Array(data[consumed...])
+        // A record longer than a read (one 50 MB line under a small limit): read as much again
+        // as is carried, so that the bytes re-read and re-scanned stay linear in the record's
+        // length, not quadratic.
+        current.nextReadSize = max(readSize, current.carried.count)
+        reading = current
     }
 
     /// The header row of `--header` or `--header-file` (at most its first MiB), and where it is from.
@@ -107,7 +140,7 @@ struct RecordBatches {
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(
                     delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                    secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder)
+                    secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder, hasHeader: !options.noHeader)
                 if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {

@@ -8,21 +8,19 @@ struct AlphabeticalSort {
     let collation: IndexedCollation
     let sectioning: SectioningOptions
     let budget: Int
+    /// Where the sections go.
+    let output: BufferedOutput
     let progress: ProgressLine
     let phases: PhaseTimes
-    /// Runs merged at once; more are merged in passes.
-    private let fanIn = 32
 
-    init(
-        options: CommandLineOptions, collation: IndexedCollation, sectioning: SectioningOptions, budget: Int, progress: ProgressLine,
-        phases: PhaseTimes
-    ) {
-        self.options = options
+    init(context: CommandContext, collation: IndexedCollation, budget: Int, output: BufferedOutput) {
+        options = context.options
         self.collation = collation
-        self.sectioning = sectioning
+        sectioning = context.sectioning
         self.budget = budget
-        self.progress = progress
-        self.phases = phases
+        progress = context.progress
+        phases = context.phases
+        self.output = output
     }
 
     func run() throws(CLIError) {
@@ -62,11 +60,21 @@ struct AlphabeticalSort {
         guard let directory, !runs.isEmpty else { return }
         phases.enter("merging \(runs.count) runs and writing")
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
+        // Runs merged at once (more are merged in passes): 32, or fewer under a low open-file limit.
+        let fanIn = RunMerger.fanIn()
         // Read buffers: a quarter of the budget for every run that threads merge at once.
         let bufferSize = min(1 << 22, max(1 << 14, budget / (4 * fanIn * threads)))
-        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize)
+        let merger = RunMerger(directory: directory, fanIn: fanIn, bufferSize: bufferSize, compressProgram: options.compressProgram)
         try writeMerged(try merger.reduce(runs), bufferSize: bufferSize, header: inputHeader)
         progress.finish()
+    }
+
+    /// For `-u`: whether `key` equals the key before it in its section (`previous`, which
+    /// becomes `key`): the record is then left out.
+    private static func isRepeated(_ key: UnsafeBufferPointer<UInt8>, after previous: inout [UInt8]?) -> Bool {
+        if let previous, previous.elementsEqual(key) { return true }
+        previous = Array(key)
+        return false
     }
 
     /// The records of `batch` that `--grep` keeps (all of them without it).
@@ -82,15 +90,20 @@ struct AlphabeticalSort {
     /// written in order; a section larger than that is merged straight into the output.
     private func writeMerged(_ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?) throws(CLIError) {
         let titles = collation.sectionTitlesInDisplayOrder(sectioning)
+        let unique = options.unique
         var sizes: [Int: Int] = [:]
         for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
         let ranks = sizes.keys.sorted()
         let writer = try makeWriter(header: header)
+        // Each section's merge opens every run: as many at once as the open-file limit allows.
+        let parallelMerges = RunMerger.concurrentMerges(of: runs.count, maximum: 4 * threads)
         var next = 0, written = 0
         while next < ranks.count {
             if sizes[ranks[next]]! > budget / 2 {
                 try writer.startSection(title: titles[ranks[next]])
-                try RunMerger.mergeSection(ranks[next], of: runs, bufferSize: bufferSize) { (_, record) throws(CLIError) in
+                var previous: [UInt8]?
+                try RunMerger.mergeSection(ranks[next], of: runs, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                    if unique && Self.isRepeated(key, after: &previous) { return }
                     try writer.write(record: record)
                     written += 1
                     if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
@@ -100,7 +113,7 @@ struct AlphabeticalSort {
             }
             var group = [ranks[next]], groupSize = sizes[ranks[next]]!
             next += 1
-            while next < ranks.count && group.count < 4 * threads && groupSize + sizes[ranks[next]]! <= budget / 2 {
+            while next < ranks.count && group.count < parallelMerges && groupSize + sizes[ranks[next]]! <= budget / 2 {
                 group.append(ranks[next])
                 groupSize += sizes[ranks[next]]!
                 next += 1
@@ -108,9 +121,10 @@ struct AlphabeticalSort {
             let members = group, renderers = group.map { writer.renderer(forSectionTitled: titles[$0]) }
             let merged = ResultSlots<Result<(text: [UInt8], count: Int), CLIError>>(count: members.count, repeating: .success(([], 0)))
             DispatchQueue.concurrentPerform(iterations: members.count) { member in
-                var text: [UInt8] = [], count = 0
+                var text: [UInt8] = [], count = 0, previous: [UInt8]?
                 do throws(CLIError) {
-                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (_, record) in
+                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (key, record) in
+                        if unique && Self.isRepeated(key, after: &previous) { return }
                         renderers[member].append(record, isFirstInSection: count == 0, to: &text)
                         count += 1
                     }
@@ -144,24 +158,42 @@ struct AlphabeticalSort {
 
     private func makeWriter(header: [UInt8]?) throws(CLIError) -> SectionWriter {
         try SectionWriter(
-            output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+            output: output, format: options.outputFormat, inputFormat: options.inputFormat,
             context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
     }
 
     private func writeInMemory(_ batch: RecordSet, header: [UInt8]?) throws(CLIError) {
         phases.enter("sorting")
-        let sorted: SectionedOrder
+        var order: [Int] = [], sections: [(title: String, positions: Range<Int>)] = []
         do {
-            sorted = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress)
+            // -u: the first of each run of equal keys, found while the keys are at hand.
+            let sorted = try collation.sectionedOrder(
+                of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress,
+                sortedKeys: !options.unique
+                    ? nil
+                    : { sorted, keyAt in
+                        for section in sorted.sections {
+                            let start = order.count
+                            for position in section.positions
+                            where position == section.positions.lowerBound || !keyAt(position).elementsEqual(keyAt(position - 1)) {
+                                order.append(sorted.order[position])
+                            }
+                            sections.append((section.title, start..<order.count))
+                        }
+                    })
+            if !options.unique {
+                order = sorted.order
+                sections = sorted.sections.map { ($0.title, $0.positions) }
+            }
         } catch {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
         progress.finish()
         phases.enter("writing")
         let writer = try makeWriter(header: header)
-        for section in sorted.sections {
+        for section in sections {
             try writer.startSection(title: section.title)
-            try writeRecords(section.positions, of: sorted.order, from: batch, to: writer)
+            try writeRecords(section.positions, of: order, from: batch, to: writer)
         }
         try writer.finish()
     }
@@ -223,15 +255,15 @@ struct AlphabeticalSort {
 
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
     private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
-        let writer = try SortedRun.Writer(in: directory)
+        let writer = try SortedRun.Writer(in: directory, compressProgram: options.compressProgram)
         var failure: CLIError?
         do {
             _ = try collation.sectionedOrder(of: batch.utf8Keys, options: sectioning, progress: reportEngineProgress) { sorted, keyAt in
                 phases.enter("writing runs to disk")
                 let order = sorted.order
                 for section in sorted.sections where failure == nil {
-                    writer.beginSection(rank: section.rank)
                     do throws(CLIError) {
+                        try writer.beginSection(rank: section.rank)
                         try forEachRenderedPiece(of: section.positions) { range, entries in
                             let size = range.reduce(0) {
                                 $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
@@ -269,7 +301,10 @@ extension AlphabeticalSort {
     /// The compact in-memory sort, when the inputs are lines of regular files, no
     /// `--memory-limit` is given, and the collation's sections fit it.
     fileprivate func makeCompactBatches() -> CompactBatches? {
-        guard options.inputFormat == .lines, options.reading == nil, CompactSorter.supports(collation) else { return nil }
+        // -u needs each record's key beside the one before it, which the compact layout drops.
+        guard options.inputFormat == .lines, options.reading == nil, !options.unique, CompactSorter.supports(collation) else {
+            return nil
+        }
         // Read only where the compact layout may be used: csv, tsv, jsonl and readings never need it.
         let baseline = MemoryBudget.residentBytes()
         guard

@@ -2,10 +2,10 @@ import Foundation
 import SectionSort
 
 /// `--by date`: parse each key as an instant, group by period in the time zone.
-func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
+func runDateMode(_ options: CommandLineOptions, progress: ProgressLine, output: BufferedOutput) throws(CLIError) {
     let zoneName = options.timeZone ?? TimeZone.current.identifier
     let unit = DateUnit(rawValue: options.unit.rawValue)!
-    let locale = Locale(identifier: options.locale ?? "en_US")
+    let locale = Locale(identifier: options.locale)
     let sectioning: DateSectioning
     do {
         sectioning = try DateSectioning(unit: unit, locale: locale, timeZoneIdentifier: zoneName)
@@ -16,9 +16,8 @@ func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
         throw .usage("unknown locale '\(locale.identifier)': ICU has no data for it")
     }
     var dateSectioning = sectioning
-    dateSectioning.order = options.descending ? .descending : .ascending
+    dateSectioning.order = options.descending ? .reverse : .forward
     dateSectioning.threads = options.threads
-    let progress = ProgressLine(enabled: !options.quiet)
     var records = RecordSet(), header: [UInt8]?
     var batches = RecordBatches(options: options, budget: .max)
     try batches.forEach(progress: progress) { batch, _, batchHeader in
@@ -31,7 +30,7 @@ func runDateMode(_ options: CommandLineOptions) throws(CLIError) {
     let list = dateSectioning.sections(of: Array(instants.indices), by: { instants[$0] })
     progress.finish()
     let writer = try SectionWriter(
-        output: BufferedOutput(), format: options.outputFormat, inputFormat: options.inputFormat,
+        output: output, format: options.outputFormat, inputFormat: options.inputFormat,
         context: .dates(timeZone: sectioning.calendar.timeZone, unit: unit), header: header)
     try records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
         for section in list {

@@ -9,7 +9,7 @@ import SectionSort
 /// batch writes nothing.
 func emitKeys(
     _ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
-    progress: ProgressLine
+    progress: ProgressLine, output target: BufferedOutput
 ) throws(CLIError) {
     let output = SpooledOutput(memoryLimit: max(1 << 20, budget / 2), temporaryParent: options.temporaryDirectory)
     let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
@@ -18,7 +18,7 @@ func emitKeys(
     var identityWritten = false
     try batches.forEach(progress: progress) { (batch, _, header) throws(CLIError) in
         if !identityWritten {
-            let identity = KeyIdentity(collation: collation, options: options, header: header).record + [framing.terminator]
+            let identity = KeyIdentity(collation: collation, ordering: options.ordering, header: header).record + [framing.terminator]
             try identity.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
             identityWritten = true
         }
@@ -62,5 +62,5 @@ func emitKeys(
         }
         recordsBefore += batch.count
     }
-    try output.finish()
+    try output.finish(to: target)
 }

@@ -11,6 +11,7 @@ import SectionSort
 struct SectionsFromKeys {
     let options: CommandLineOptions
     let progress: ProgressLine
+    let output: BufferedOutput
 
     func run() throws(CLIError) {
         let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
@@ -46,36 +47,37 @@ struct SectionsFromKeys {
         case .success(let parsed): keyed = parsed
         case .failure(let error): throw .data("not an identity record this sectionsort reads: \(error.reason)", at: identity.location)
         }
-        let made = keyed.options
+        let made = keyed.ordering
         let collation: IndexedCollation
         do {
-            collation = try IndexedCollation(
-                locale: keyed.requestedLocale,
-                options: CollationOptions(
-                    ignoresCase: made.ignoreCase, ignoresAccents: made.ignoreAccents, numeric: made.numeric,
-                    otherSection: made.otherFirst ? .first : .last))
+            collation = try CommandContext.makeCollation(made)
         } catch {
-            throw CLIError(code: .software, message: error.description)
+            throw CLIError(code: .software, message: error.message)
         }
-        let here = KeyIdentity(collation: collation, options: made, header: keyed.header.map { Array($0.utf8) })
+        let here = KeyIdentity(collation: collation, ordering: made, header: keyed.header.map { Array($0.utf8) })
         guard here == keyed else {
             throw .data(
                 "the keys were made with \(keyed.versionDescription); this machine has \(here.versionDescription): "
                     + "keys from different versions do not order alike, so they cannot be read here", at: identity.location)
         }
-        let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .descending : .ascending))
+        let titles = collation.sectionTitlesInDisplayOrder(SectioningOptions(order: made.descending ? .reverse : .forward))
         let writer = try SectionWriter(
-            output: BufferedOutput(), format: options.outputFormat, inputFormat: made.inputFormat,
+            output: output, format: options.outputFormat, inputFormat: made.inputFormat,
             context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
             header: keyed.header.map { Array($0.utf8) })
         var previous: [UInt8] = [], rank = -1, written = 0
         var unescaped: [UInt8] = []
-        while !active.isEmpty {
-            var best = 0
-            for candidate in active.indices.dropFirst()
-            where Self.compare(readers[active[candidate]].record, readers[active[best]].record) < 0 {
-                best = candidate
-            }
+        // The streams with key records, merged by the runs' loser tree; one that runs out loses to all.
+        // (With none, one stream that has run out stands for them.)
+        var exhausted = active.isEmpty ? [true] : [Bool](repeating: false, count: active.count)
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if exhausted[a] || exhausted[b] { return !exhausted[a] }
+            let order = Self.compare(readers[active[a]].record, readers[active[b]].record)
+            return order != 0 ? order < 0 : a < b
+        }
+        var tree = LoserTree(count: exhausted.count, precedes: precedes)
+        while !exhausted[tree.winner] {
+            let best = tree.winner
             let reader = readers[active[best]]
             let bytes = reader.record
             if bytes.first == UInt8(ascii: "#") {
@@ -121,7 +123,8 @@ struct SectionsFromKeys {
             }
             written += 1
             if written & 0xFFFF == 0 { progress.update("writing sections", done: written, total: nil) }
-            if try !reader.advance() { active.remove(at: best) }
+            if try !reader.advance() { exhausted[best] = true }
+            tree.replayWinner(precedes: precedes)
         }
         try writer.finish()
     }

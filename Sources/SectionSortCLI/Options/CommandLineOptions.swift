@@ -1,34 +1,27 @@
 import Foundation
 
-/// What the command line asked for.
+/// A command, resolved: what the command line asked for (``ParsedArguments``), checked against the
+/// option table and completed from the environment (locale, `TZ`, the test-only memory variable).
 struct CommandLineOptions {
-    enum InputFormat: String, CaseIterable { case lines, csv, tsv, jsonl }
-    enum OutputFormat: String, CaseIterable { case text, json, jsonl, csv }
-    enum Mode: String, CaseIterable { case alpha, date }
-    enum Unit: String, CaseIterable { case day, week, month, year }
+    enum InputFormat: String, CaseIterable, Sendable { case lines, csv, tsv, jsonl }
+    enum OutputFormat: String, CaseIterable, Sendable { case text, plain, json, jsonl, csv }
+    enum Unit: String, CaseIterable, Sendable { case day, week, month, year }
 
+    /// What to do besides `--help`, `--version` and the generated texts.
+    var command = CommandKind.sections
     var inputs: [String] = []
-    var mode = Mode.alpha
+    /// The options that order records, as the key identity holds them.
+    var ordering = Ordering()
     var unit = Unit.day
     var timeZone: String?
     var dateFormat: String?
-    private var unitGiven = false
-    var inputFormat = InputFormat.lines
     var outputFormat = OutputFormat.text
-    var key: String?
-    var then: String?
-    /// The column or field holding each record's phonetic reading.
-    var reading: String?
-    var chineseNames = false
-    var locale: String?
-    /// Whether --locale was given (not taken from the environment).
-    var localeGiven = false
-    var ignoreCase = false
-    var ignoreAccents = false
-    var numeric = false
-    var descending = false
-    var otherFirst = false
-    var emitKeys = false
+    /// `-o FILE`: where the output goes, replaced once all of it is written; nil for standard output.
+    var outputPath: String?
+    /// `-u`: only the first of records with equal keys.
+    var unique = false
+    /// `-C`: check without a message.
+    var checkQuietly = false
     /// --emit-keys: this part's number (parts numbered in input order), for the tie-breaker.
     var part = 0
     /// --emit-keys: the position of this part's first record in the whole input (or any number
@@ -39,10 +32,8 @@ struct CommandLineOptions {
     /// The csv or tsv header row for inputs that have none: its text, or the file it is read from.
     var header: String?
     var headerFile: String?
-    /// Read byte-sorted key records and write their sections.
-    var fromKeys = false
-    /// Options that --from-keys takes from the key stream instead, when given.
-    private var orderingGiven: [String] = []
+    /// `--no-header`: csv or tsv inputs without a header row, columns named by number.
+    var noHeader = false
     /// Keep only the records whose key has a word starting with this, in the collation's terms.
     var grep: String?
     var threads: Int?
@@ -53,289 +44,177 @@ struct CommandLineOptions {
     /// input's size (`SECTIONSORT_TEST_COMPACT_ROOM`, bytes), as git's `GIT_TEST_*` variables do.
     var compactTestRoom: Int?
     var temporaryDirectory: String?
+    /// `--compress-program`: what sorted runs are written through (and read back with `-d`).
+    var compressProgram: String?
     var quiet = false
     var verbose = false
     var lossy = false
-    var showHelp = false
-    var showVersion = false
+    /// What to print instead of running a command.
+    var information: Information?
 
-    static let versionNumber = "0.1.0"
-    static let version = "sectionsort \(versionNumber)"
+    enum Information: Equatable {
+        case help, version, manPage
+        case completions(Completions.Shell)
+    }
 
     /// The most worker threads `--threads` takes.
     static let maximumThreads = 256
 
-    static let help = """
-        Usage: sectionsort [OPTION]... [FILE]...
-        Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #),
-        using ICU collation, all cores, and one collation key per record.
-
-        With no FILE, or when FILE is -, read standard input. Several files are read in order.
-
-        Input:
-          -f, --input-format FORMAT  lines (default: each line a record), csv, tsv (both with a
-                                     header row, RFC 4180 quoting), jsonl (one JSON object a line)
-          -k, --key NAME             the column (csv, tsv) or field (jsonl) to section by;
-                                     required for those formats
-              --then NAME            a secondary column or field for records with equal keys
-              --reading NAME         a column or field with each record's phonetic reading
-                                     (yomigana, pinyin): sections and order come from it where
-                                     it is not empty, the key orders equal readings
-              --header TEXT          csv, tsv: the inputs have no header row; this is it
-              --header-file FILE     csv, tsv: the inputs have no header row; FILE's first row is it
-              --lossy                accept invalid UTF-8 instead of failing: U+FFFD in keys;
-                                     records are written unchanged, except as JSON values or
-                                     CSV fields (there U+FFFD, so the output stays valid)
-
-        Ordering:
-          -l, --locale ID            collation locale, e.g. sv_SE, de, ja_JP, zh_Hant
-                                     (default: the first set of LC_ALL, LC_COLLATE,
-                                     LANG; en_US if none, or if it is C or POSIX)
-          -i, --ignore-case          "a" and "A" are equal (equal records keep input order)
-              --ignore-accents       "e" and "é" are equal
-          -n, --numeric              digits by value: "Track 2" before "Track 10"
-          -r, --descending           Z to A ("#" stays last)
-              --chinese-names        read keys with Han characters as Chinese personal names
-                                     (ICU's Han-Latin/Names: 曾 zēng, 单 shàn) and section
-                                     them under the Latin letter of that pinyin
-              --other-first          put the "#" section first
-
-        Dates:
-              --by date              section by date instead of alphabetically (--by alpha)
-              --unit UNIT            day (default), week, month or year
-              --time-zone TZ         the time zone periods are computed in, e.g. Europe/Stockholm
-                                     (default: TZ, else the system's)
-              --date-format FORMAT   parse keys with this fixed format (Unicode patterns, e.g.
-                                     "dd.MM.yyyy HH:mm"; times without an offset are in --time-zone)
-                                     instead of ISO 8601 with an offset (2018-11-04T12:00:00-02:00,
-                                     fractional seconds and Z allowed)
-                                     Weeks start on the --locale's first weekday; headers are in
-                                     its language.
-
-        Filtering:
-              --grep QUERY           keep only records whose key has a word that starts with
-                                     QUERY, compared like the sections at primary strength: in
-                                     en_US "ake" finds "Åke", in sv_SE it does not
-                                     (alphabetical mode, not with --emit-keys)
-
-        Output:
-          -o, --format FORMAT        text (default), json, jsonl, csv
-              --emit-keys            print a key record per record, in input order, after an
-                                     identity line (#sectionsort-keys): SECTION<TAB>KEY<TAB>
-                                     POSITION<TAB>RECORD; a byte sort of the key records of all
-                                     parts of an input is sectionsort's order (see README)
-              --part N               --emit-keys: the number of this part of the input (parts
-                                     numbered 0, 1, ... in input order)
-              --part-offset N        --emit-keys: the position of this part's first record in
-                                     the whole input, or the byte offset where the part starts
-              --from-keys            read byte-sorted key records (several sorted FILEs are
-                                     merged) and write their sections in any --format
-          -z, --zero-terminated      key records end with NUL instead of a line feed
-
-        Running:
-          -j, --threads N            worker threads, 1 to 256 (default: the cores it may run
-                                     on, as nproc counts them); output is identical for any N
-          -S, --memory-limit SIZE    memory for sorting in memory; past it, sorted runs go to
-                                     temporary files and are merged. Default: lines from files
-                                     sort in memory in a compact layout while the peak stays
-                                     within 3 times the input (for short lines, inputs of
-                                     80M and more), else as other formats do: the input files'
-                                     size (at least 8M, at most half of physical memory), or
-                                     half of physical memory for pipes. SIZE is bytes with an
-                                     optional K, M, G or T suffix (powers of 1024), or a
-                                     percentage of physical memory: 30%
-          -T, --temporary-directory DIR
-                                     where sorted runs go (default: TMPDIR, else /tmp); they are
-                                     removed on exit, on errors, on a broken pipe and on signals
-          -q, --quiet                no progress line on standard error
-          -v, --verbose              print how long each phase took on standard error
-          -h, --help                 show this help and exit
-          -V, --version              show the version, ICU's and the collation's, and exit
-                                     (with -o json: as JSON; with -l and ordering options: theirs)
-
-        Exit status: 0 success, 64 usage error, 65 bad input data, 66 input not found,
-        70 internal error, 74 read or write error; on SIGHUP, SIGINT, SIGQUIT, SIGTERM or a
-        broken pipe, the temporary files are removed and the program dies of the signal.
-        """
-
-    /// Parses `arguments` (without the program name), GNU style: long options with `--name value`
-    /// or `--name=value`, short options with their value next, `--` ends the options.
+    /// Parses and resolves `arguments` (without the program name).
     static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> CommandLineOptions {
+        try resolve(ParsedArguments.parse(arguments), environment: environment)
+    }
+
+    /// The command `parsed` asks for, every option checked against the command (the table's
+    /// ``OptionSpec/commands``) and the defaults taken from `environment`.
+    static func resolve(_ parsed: ParsedArguments, environment: [String: String]) throws(CLIError) -> CommandLineOptions {
         var options = CommandLineOptions()
-        var index = 0
-        var onlyFiles = false
-        func value(for option: String, inline: String?) throws(CLIError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw .usage("option '\(Echo.bounded(option))' needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
-                options.inputs.append(argument)
-                index += 1
-                continue
+        options.inputs = parsed.operands.isEmpty ? ["-"] : parsed.operands
+        options.verbose = parsed.has(.verbose)
+        options.quiet = parsed.has(.quiet)
+        if parsed.has(.help) { options.information = .help; return options }
+        if parsed.has(.generateManPage) { options.information = .manPage; return options }
+        if let shell = parsed.value(.completions) {
+            guard let known = Completions.Shell(rawValue: shell) else {
+                throw .usage("--completions takes bash, zsh or fish, not '\(Echo.bounded(shell))'")
             }
-            if argument == "--" { onlyFiles = true; index += 1; continue }
-            var name = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            switch name {
-            case "-f", "--input-format":
-                let text = try value(for: name, inline: inline)
-                guard let format = InputFormat(rawValue: text) else {
-                    throw .usage(
-                        "unknown input format '\(Echo.bounded(text))' (expected one of: \(InputFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                options.inputFormat = format
-            case "-o", "--format":
-                let text = try value(for: name, inline: inline)
-                guard let format = OutputFormat(rawValue: text) else {
-                    throw .usage(
-                        "unknown output format '\(Echo.bounded(text))' (expected one of: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                options.outputFormat = format
-            case "--by":
-                let text = try value(for: name, inline: inline)
-                guard let mode = Mode(rawValue: text) else { throw .usage("--by takes 'alpha' or 'date', not '\(Echo.bounded(text))'") }
-                options.mode = mode
-            case "--unit":
-                let text = try value(for: name, inline: inline)
-                guard let unit = Unit(rawValue: text) else {
-                    throw .usage("--unit takes day, week, month or year, not '\(Echo.bounded(text))'")
-                }
-                options.unit = unit
-                options.unitGiven = true
-            case "--time-zone": options.timeZone = try value(for: name, inline: inline)
-            case "--date-format": options.dateFormat = try value(for: name, inline: inline)
-            case "-k", "--key": options.key = try value(for: name, inline: inline)
-            case "--then": options.then = try value(for: name, inline: inline)
-            case "--reading": options.reading = try value(for: name, inline: inline)
-            case "--chinese-names": options.chineseNames = true
-            case "-l", "--locale":
-                options.locale = try value(for: name, inline: inline)
-                options.localeGiven = true
-            case "-j", "--threads":
-                let text = try value(for: name, inline: inline)
-                guard let threads = Int(text), threads > 0 else {
-                    throw .usage("--threads needs a positive number, not '\(Echo.bounded(text))'")
-                }
-                // The work is bound by the cores: threads past them only add overhead (-j 100000
-                // once took twice as long), so a number past any machine's cores is a mistake.
-                guard threads <= maximumThreads else { throw .usage("--threads takes at most \(maximumThreads), not \(threads)") }
-                options.threads = threads
-            case "-S", "--memory-limit":
-                let text = try value(for: name, inline: inline)
-                guard let limit = parseSize(text) else {
-                    throw .usage("--memory-limit takes a size such as 500M, 2G or 25%, not '\(Echo.bounded(text))'")
-                }
-                options.memoryLimit = limit
-            case "-T", "--temporary-directory": options.temporaryDirectory = try value(for: name, inline: inline)
-            case "-i", "--ignore-case": options.ignoreCase = true
-            case "--ignore-accents": options.ignoreAccents = true
-            case "-n", "--numeric": options.numeric = true
-            case "-r", "--descending": options.descending = true
-            case "--other-first": options.otherFirst = true
-            case "--emit-keys": options.emitKeys = true
-            case "--from-keys": options.fromKeys = true
-            case "-z", "--zero-terminated": options.zeroTerminated = true
-            case "--part", "--part-offset":
-                let text = try value(for: name, inline: inline)
-                let limit = name == "--part" ? KeyRecord.partLimit : KeyRecord.positionLimit
-                guard let number = Int(text), number >= 0, number < limit else {
-                    throw .usage("\(name) takes a number from 0 to \(limit - 1), not '\(text)'")
-                }
-                if name == "--part" { options.part = number } else { options.partOffset = number }
-            case "--header": options.header = try value(for: name, inline: inline)
-            case "--header-file": options.headerFile = try value(for: name, inline: inline)
-            case "--grep": options.grep = try value(for: name, inline: inline)
-            case "-q", "--quiet": options.quiet = true
-            case "-v", "--verbose": options.verbose = true
-            case "--lossy": options.lossy = true
-            case "-h", "--help": options.showHelp = true
-            case "-V", "--version": options.showVersion = true
-            default:
-                throw .usage("unknown option '\(Echo.bounded(name))'")
-            }
-            if inline != nil
-                && [
-                    "--ignore-case", "--ignore-accents", "--numeric", "--descending", "--other-first",
-                    "--emit-keys", "--quiet", "--verbose", "--lossy", "--help", "--version",
-                    "--from-keys", "--zero-terminated", "--chinese-names",
-                ].contains(name)
-            {
-                throw .usage("option '\(Echo.bounded(name))' takes no value")
-            }
-            if [
-                "-f", "--input-format", "-k", "--key", "--then", "-l", "--locale", "-i", "--ignore-case", "--ignore-accents",
-                "-n", "--numeric", "-r", "--descending", "--other-first", "--by", "--lossy", "--header", "--header-file",
-                "--part", "--part-offset", "--emit-keys", "--reading", "--chinese-names",
-            ].contains(name) {
-                options.orderingGiven.append(name)
-            }
-            index += 1
-        }
-        if options.showVersion && options.locale == nil { options.locale = defaultLocale(environment) }
-        if options.showHelp || options.showVersion { return options }
-        if options.fromKeys {
-            if let given = options.orderingGiven.first {
-                throw .usage(
-                    "--from-keys takes the locale, ordering and input format from the key records; '\(given)' cannot be given with it")
-            }
-            if options.grep != nil {
-                throw .usage("--grep filters records before their keys are computed; it cannot be combined with --from-keys")
-            }
-            if options.inputs.isEmpty { options.inputs = ["-"] }
+            options.information = .completions(known)
             return options
         }
-        if (options.part != 0 || options.partOffset != 0) && !options.emitKeys {
-            throw .usage("--part and --part-offset apply to --emit-keys")
+        try options.readValues(parsed)
+        options.ordering.locale = parsed.value(.locale) ?? defaultLocale(environment)
+        if parsed.has(.version) { options.information = .version; return options }
+        options.command = try command(of: parsed)
+        for given in parsed.options where !given.spec.commands.contains(options.command) {
+            throw misplaced(given, in: options.command)
         }
-        if options.zeroTerminated && !options.emitKeys { throw .usage("--zero-terminated applies to --emit-keys and --from-keys") }
-        if options.header != nil && options.headerFile != nil { throw .usage("give the header with --header or --header-file, not both") }
-        if (options.header != nil || options.headerFile != nil) && options.inputFormat != .csv && options.inputFormat != .tsv {
-            throw .usage("--header and --header-file apply to csv and tsv input")
-        }
-        if options.inputs.isEmpty { options.inputs = ["-"] }
-        switch options.inputFormat {
-        case .csv, .tsv, .jsonl:
-            guard options.key != nil else {
-                throw .usage("missing '--key <name>': \(options.inputFormat.rawValue) input needs the column or field to section by")
-            }
-        case .lines:
-            if options.key != nil || options.then != nil || options.reading != nil {
-                throw .usage(
-                    "--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
-            }
-        }
-        if options.mode == .alpha && (options.timeZone != nil || options.dateFormat != nil || options.unitGiven) {
-            throw .usage("--unit, --time-zone and --date-format need --by date")
-        }
-        if options.mode == .date && options.memoryLimit != nil {
-            throw .usage("--memory-limit applies to alphabetical sorting; --by date sorts in memory")
-        }
-        if options.mode == .date && (options.reading != nil || options.chineseNames) {
-            throw .usage("--reading and --chinese-names sort alphabetically; they cannot be combined with --by date")
-        }
-        if options.grep != nil && (options.mode == .date || options.emitKeys) {
-            throw .usage("--grep filters alphabetical sections; it cannot be combined with --by date or --emit-keys")
-        }
-        if options.mode == .date && options.emitKeys {
-            throw .usage("--emit-keys sorts alphabetically; it cannot be combined with --by date")
-        }
-        if options.mode == .date && options.timeZone == nil {
+        try options.checkCombinations(parsed)
+        if options.command == .dateSections && options.timeZone == nil {
             // glibc's TZ=:Europe/Stockholm names the same zone as TZ=Europe/Stockholm.
             let zone = environment["TZ"].map { $0.hasPrefix(":") ? String($0.dropFirst()) : $0 }
             options.timeZone = zone.flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
-        if options.locale == nil { options.locale = defaultLocale(environment) }
         options.compactTestRoom = environment["SECTIONSORT_TEST_COMPACT_ROOM"].flatMap(parseSize)
         return options
+    }
+
+    /// The command the options select; two that exclude each other are a usage error.
+    private static func command(of parsed: ParsedArguments) throws(CLIError) -> CommandKind {
+        var selected: [(CommandKind, String)] = []
+        if parsed.has(.fromKeys) { selected.append((.fromKeys, "--from-keys")) }
+        if parsed.has(.emitKeys) { selected.append((.emitKeys, "--emit-keys")) }
+        if parsed.has(.check) || parsed.has(.checkQuietly) { selected.append((.check, parsed.name(.check) ?? "-C")) }
+        if parsed.has(.merge) { selected.append((.merge, parsed.name(.merge)!)) }
+        if parsed.value(.by) == "date" { selected.append((.dateSections, "--by date")) }
+        // --from-keys names the options it takes from the key records in its own words.
+        if selected.first?.0 == .fromKeys, let given = parsed.options.first(where: { $0.spec.fromKeyIdentity }) {
+            throw .usage(
+                "--from-keys takes the locale, ordering and input format from the key records; '\(given.name)' cannot be given with it")
+        }
+        if selected.count > 1 { throw .usage("\(selected[0].1) and \(selected[1].1) cannot be combined") }
+        return selected.first?.0 ?? .sections
+    }
+
+    /// The usage error for an option that `command` does not take.
+    private static func misplaced(_ given: ParsedArguments.Given, in command: CommandKind) -> CLIError {
+        let takers = CommandKind.allCases.filter(given.spec.commands.contains).map(\.description)
+        return .usage("'\(given.name)' does not apply to \(command.description); it applies to \(takers.joined(separator: ", "))")
+    }
+
+    /// Reads and checks every option's value (a later one wins).
+    private mutating func readValues(_ parsed: ParsedArguments) throws(CLIError) {
+        for given in parsed.options {
+            let value = given.value ?? ""
+            func choice<T: RawRepresentable<String> & CaseIterable>(_: T.Type, _ what: String) throws(CLIError) -> T {
+                guard let found = T(rawValue: value) else {
+                    throw .usage(
+                        "unknown \(what) '\(Echo.bounded(value))' (expected one of: \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                return found
+            }
+            switch given.spec.id {
+            case .inputFormat: ordering.inputFormat = try choice(InputFormat.self, "input format")
+            case .format: outputFormat = try choice(OutputFormat.self, "output format")
+            case .by:
+                guard value == "alpha" || value == "date" else {
+                    throw .usage("--by takes 'alpha' or 'date', not '\(Echo.bounded(value))'")
+                }
+            case .unit: unit = try choice(Unit.self, "unit")
+            case .timeZone: timeZone = value
+            case .dateFormat: dateFormat = value
+            case .key: ordering.key = value
+            case .then: ordering.then = value
+            case .reading: ordering.reading = value
+            case .chineseNames: ordering.chineseNames = true
+            case .ignoreCase: ordering.ignoreCase = true
+            case .ignoreAccents: ordering.ignoreAccents = true
+            case .numeric: ordering.numeric = true
+            case .descending: ordering.descending = true
+            case .otherFirst: ordering.otherFirst = true
+            case .unique: unique = true
+            case .locale: break
+            case .threads:
+                guard let number = Int(value), number > 0 else {
+                    throw .usage("--threads needs a positive number, not '\(Echo.bounded(value))'")
+                }
+                // The work is bound by the cores: threads past them only add overhead (-j 100000
+                // once took twice as long), so a number past any machine's cores is a mistake.
+                guard number <= Self.maximumThreads else { throw .usage("--threads takes at most \(Self.maximumThreads), not \(number)") }
+                threads = number
+            case .memoryLimit:
+                guard let limit = Self.parseSize(value) else {
+                    throw .usage("--memory-limit takes a size such as 500M, 2G or 25%, not '\(Echo.bounded(value))'")
+                }
+                memoryLimit = limit
+            case .temporaryDirectory: temporaryDirectory = value
+            case .compressProgram:
+                guard !value.isEmpty else { throw .usage("--compress-program needs a program's name") }
+                compressProgram = value
+            case .part, .partOffset:
+                let limit = given.spec.id == .part ? KeyRecord.partLimit : KeyRecord.positionLimit
+                guard let number = Int(value), number >= 0, number < limit else {
+                    throw .usage("\(given.name) takes a number from 0 to \(limit - 1), not '\(Echo.bounded(value))'")
+                }
+                if given.spec.id == .part { part = number } else { partOffset = number }
+            case .zeroTerminated: zeroTerminated = true
+            case .header: header = value
+            case .headerFile: headerFile = value
+            case .noHeader: noHeader = true
+            case .grep: grep = value
+            case .lossy: lossy = true
+            case .output:
+                guard !value.isEmpty else { throw .usage("--output needs a file name") }
+                outputPath = value
+            case .checkQuietly: checkQuietly = true
+            case .check, .merge, .emitKeys, .fromKeys, .quiet, .verbose, .help, .version, .completions, .generateManPage: break
+            }
+        }
+    }
+
+    /// The rules that join options beyond which command takes them.
+    private func checkCombinations(_ parsed: ParsedArguments) throws(CLIError) {
+        if header != nil && headerFile != nil { throw .usage("give the header with --header or --header-file, not both") }
+        if (header != nil || headerFile != nil || noHeader) && inputFormat != .csv && inputFormat != .tsv {
+            throw .usage("--header, --header-file and --no-header apply to csv and tsv input")
+        }
+        if noHeader && (header != nil || headerFile != nil) {
+            throw .usage("--no-header reads inputs without a header row; --header and --header-file give one")
+        }
+        if noHeader, let named = [key, then, reading].compactMap({ $0 }).first(where: { Int($0) == nil || Int($0)! < 1 }) {
+            throw .usage("without a header row (--no-header), columns are named by their numbers from 1, not '\(Echo.bounded(named))'")
+        }
+        guard command != .fromKeys else { return }
+        switch inputFormat {
+        case .csv, .tsv, .jsonl:
+            guard key != nil else {
+                throw .usage("missing '--key <name>': \(inputFormat.rawValue) input needs the column or field to section by")
+            }
+        case .lines:
+            if key != nil || then != nil || reading != nil {
+                throw .usage(
+                    "--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
+            }
+        }
     }
 
     /// Bytes from "4096", "10K", "500M", "2G", "1T" (powers of 1024) or "25%" of physical memory.
@@ -369,4 +248,19 @@ struct CommandLineOptions {
         }
         return "en_US"
     }
+}
+
+// The ordering's fields, read where the options are at hand.
+extension CommandLineOptions {
+    var inputFormat: InputFormat { ordering.inputFormat }
+    var key: String? { ordering.key }
+    var then: String? { ordering.then }
+    var reading: String? { ordering.reading }
+    var locale: String { ordering.locale }
+    var ignoreCase: Bool { ordering.ignoreCase }
+    var ignoreAccents: Bool { ordering.ignoreAccents }
+    var numeric: Bool { ordering.numeric }
+    var descending: Bool { ordering.descending }
+    var otherFirst: Bool { ordering.otherFirst }
+    var chineseNames: Bool { ordering.chineseNames }
 }

@@ -36,6 +36,13 @@ final class SectionWriter {
     private func begin(header: [UInt8]?) throws(CLIError) {
         switch format {
         case .text, .jsonl: break
+        case .plain:
+            // The records alone, but a table keeps its header: the output is an input of the
+            // same format again (for --check, --merge or another sort).
+            if let header, inputFormat == .csv || inputFormat == .tsv {
+                try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+                try output.write(byte: 0x0A)
+            }
         case .json:
             switch context {
             case .alphabetical(let locale, let indexTitles):
@@ -49,7 +56,9 @@ final class SectionWriter {
         case .csv:
             switch inputFormat {
             case .csv, .tsv:
-                if let header { try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) } }
+                // Without a header row in (--no-header), none out.
+                guard let header else { break }
+                try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
                 try output.write(delimiter + "section\n")
             case .lines: try output.write("line,section\n")
             case .jsonl: try output.write("record,section\n")
@@ -64,6 +73,7 @@ final class SectionWriter {
         case .text:
             if sectionCount > 0 { try output.write(byte: 0x0A) }
             try output.write(title + (period.map { "  " + $0.header } ?? "") + "\n")
+        case .plain: break
         case .json:
             try output.write(sectionCount == 0 ? "\n" : ",\n")
             try output.write("  {\"title\": \(OutputEncoding.jsonString(title)), ")
@@ -83,7 +93,7 @@ final class SectionWriter {
     func renderer(forSectionTitled title: String) -> RecordRenderer {
         var renderer = self.renderer
         switch format {
-        case .text, .json: break
+        case .text, .plain, .json: break
         case .jsonl: renderer.encodedTitle = OutputEncoding.jsonString(title)
         case .csv: renderer.encodedTitle = OutputEncoding.csvField(title, delimiter: Character(delimiter))
         }
@@ -154,6 +164,9 @@ struct RecordRenderer: Sendable {
         case .text:
             text.append(0x20)
             text.append(0x20)
+            text.append(contentsOf: record)
+            text.append(0x0A)
+        case .plain:
             text.append(contentsOf: record)
             text.append(0x0A)
         case .json:

@@ -35,9 +35,8 @@ final class SpooledOutput {
         try spool!.output.write(bytes)
     }
 
-    /// Writes everything to standard output, then removes the file.
-    func finish() throws(CLIError) {
-        let output = BufferedOutput()
+    /// Writes everything to `output`, then removes the file.
+    func finish(to output: BufferedOutput) throws(CLIError) {
         guard let spool else {
             try memory.withUnsafeBufferPointer { (held) throws(CLIError) in try output.write(held) }
             return try output.flush()

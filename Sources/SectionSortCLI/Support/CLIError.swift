@@ -2,6 +2,8 @@
 struct CLIError: Error {
     /// sysexits.h codes.
     enum Code: Int32 {
+        /// `--check` found a record out of order (as `sort -c` exits).
+        case unsorted = 1
         case usage = 64
         case data = 65
         case noInput = 66
@@ -13,6 +15,7 @@ struct CLIError: Error {
     }
 
     let code: Code
+    /// The line for standard error, without the program's name; empty for none (`-C`).
     let message: String
     /// For data errors: where, and what without the place.
     var location: SourceLocation?

@@ -1,4 +1,3 @@
-import Foundation
 import SectionSort
 
 /// What must be equal wherever keys of one input are computed and read back: sectionsort's and
@@ -11,40 +10,21 @@ struct KeyIdentity: Equatable {
     /// The key records' format; a change that alters keys or their order changes it.
     static let formatVersion = 2
 
-    var sectionsort = CommandLineOptions.versionNumber
+    var sectionsort = Version.number
     var format = formatVersion
     var version: CollationVersion
-    /// ICU's locale whose data is in use, and the one asked for.
+    /// ICU's locale whose data is in use (the one asked for is the ordering's).
     var locale: String
-    var requestedLocale: String
-    var ignoreCase = false
-    var ignoreAccents = false
-    var numeric = false
-    var descending = false
-    var otherFirst = false
-    var inputFormat = CommandLineOptions.InputFormat.lines
-    var key: String?
-    var then: String?
-    /// The reading column or field (`--reading`), and whether Han keys are read as Chinese names.
-    var reading: String?
-    var chineseNames = false
+    /// The options that made the keys, as given.
+    var ordering: Ordering
     /// The csv or tsv header row (as text).
     var header: String?
 
-    init(collation: IndexedCollation, options: CommandLineOptions, header: [UInt8]?) {
+    init(collation: IndexedCollation, ordering: Ordering, header: [UInt8]?) {
         version = collation.version
         locale = collation.locale
-        requestedLocale = collation.requestedLocale
-        ignoreCase = options.ignoreCase
-        ignoreAccents = options.ignoreAccents
-        numeric = options.numeric
-        descending = options.descending
-        otherFirst = options.otherFirst
-        inputFormat = options.inputFormat
-        key = options.key
-        then = options.then
-        reading = options.reading
-        chineseNames = options.chineseNames
+        self.ordering = ordering
+        self.ordering.locale = collation.requestedLocale
         self.header = header.map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -53,10 +33,11 @@ struct KeyIdentity: Equatable {
         func string(_ value: String?) -> String { value.map(OutputEncoding.jsonString) ?? "null" }
         return "{\"sectionsort\": \(string(sectionsort)), \"keyFormat\": \(format), \"icu\": \(string(version.icu)), "
             + "\"uca\": \(string(version.uca)), \"collator\": \(string(version.collator)), \"locale\": \(string(locale)), "
-            + "\"requestedLocale\": \(string(requestedLocale)), \"ignoreCase\": \(ignoreCase), \"ignoreAccents\": \(ignoreAccents), "
-            + "\"numeric\": \(numeric), \"descending\": \(descending), \"otherFirst\": \(otherFirst), "
-            + "\"inputFormat\": \(string(inputFormat.rawValue)), \"key\": \(string(key)), \"then\": \(string(then)), \"reading\": \(string(reading)), "
-            + "\"chineseNames\": \(chineseNames), \"header\": \(string(header))}"
+            + "\"requestedLocale\": \(string(ordering.locale)), \"ignoreCase\": \(ordering.ignoreCase), "
+            + "\"ignoreAccents\": \(ordering.ignoreAccents), \"numeric\": \(ordering.numeric), \"descending\": \(ordering.descending), "
+            + "\"otherFirst\": \(ordering.otherFirst), \"inputFormat\": \(string(ordering.inputFormat.rawValue)), "
+            + "\"key\": \(string(ordering.key)), \"then\": \(string(ordering.then)), \"reading\": \(string(ordering.reading)), "
+            + "\"chineseNames\": \(ordering.chineseNames), \"header\": \(string(header))}"
     }
 
     /// The identity record, without its terminator.
@@ -68,64 +49,58 @@ struct KeyIdentity: Equatable {
         guard bytes.count > prefix.count, Array(bytes[0..<prefix.count]) == prefix, bytes[prefix.count] == 0x09 else {
             return .failure(ParseError(reason: "expected '#sectionsort-keys<TAB>{...}'"))
         }
-        let text = Data(bytes[(prefix.count + 1)...])
-        guard let object = (try? JSONSerialization.jsonObject(with: text)) as? [String: Any] else {
+        let text = UnsafeBufferPointer(rebasing: bytes[(prefix.count + 1)...])
+        let names = [
+            "keyFormat", "sectionsort", "icu", "uca", "collator", "locale", "requestedLocale", "inputFormat", "key", "then", "reading",
+            "header", "ignoreCase", "ignoreAccents", "numeric", "descending", "otherFirst", "chineseNames",
+        ]
+        guard let scanned = try? JSONScanner.scan(text, names: names.map { Array($0.utf8) }), scanned.isObject else {
             return .failure(ParseError(reason: "the identity is not a JSON object"))
         }
-        guard let format = object["keyFormat"] as? Int, format == formatVersion else {
+        func value(_ name: String) -> JSONScanner.Value? { scanned.values[names.firstIndex(of: name)!] }
+        let format = value("keyFormat").map { String(decoding: text[$0.range], as: UTF8.self) }
+        guard format == String(formatVersion) else {
             return .failure(
-                ParseError(
-                    reason: "key format \(object["keyFormat"].map { "\($0)" } ?? "?") (this sectionsort reads key format \(formatVersion))")
-            )
+                ParseError(reason: "key format \(format.map(Echo.bounded) ?? "?") (this sectionsort reads key format \(formatVersion))"))
         }
-        func string(_ name: String) -> String? { object[name] as? String }
-        func flag(_ name: String) -> Bool { object[name] as? Bool ?? false }
+        func string(_ name: String) -> String? {
+            guard let value = value(name), value.kind == .string else { return nil }
+            var decoded: [UInt8] = []
+            guard (try? JSONScanner.decodeString(text, value.range, lossy: true, into: &decoded)) != nil else { return nil }
+            return String(decoding: decoded, as: UTF8.self)
+        }
+        func flag(_ name: String) -> Bool { value(name)?.kind == .true }
         guard let icu = string("icu"), let uca = string("uca"), let collator = string("collator"), let locale = string("locale"),
             let requested = string("requestedLocale"), let sectionsort = string("sectionsort"),
             let input = string("inputFormat").flatMap(CommandLineOptions.InputFormat.init(rawValue:))
         else {
             return .failure(ParseError(reason: "the identity lacks a field"))
         }
+        var ordering = Ordering(locale: requested, inputFormat: input)
+        ordering.ignoreCase = flag("ignoreCase")
+        ordering.ignoreAccents = flag("ignoreAccents")
+        ordering.numeric = flag("numeric")
+        ordering.descending = flag("descending")
+        ordering.otherFirst = flag("otherFirst")
+        ordering.key = string("key")
+        ordering.then = string("then")
+        ordering.reading = string("reading")
+        ordering.chineseNames = flag("chineseNames")
         var identity = KeyIdentity(
-            version: CollationVersion(icu: icu, uca: uca, collator: collator), locale: locale, requestedLocale: requested)
+            version: CollationVersion(icu: icu, uca: uca, collator: collator), locale: locale, ordering: ordering)
         identity.sectionsort = sectionsort
-        identity.ignoreCase = flag("ignoreCase")
-        identity.ignoreAccents = flag("ignoreAccents")
-        identity.numeric = flag("numeric")
-        identity.descending = flag("descending")
-        identity.otherFirst = flag("otherFirst")
-        identity.inputFormat = input
-        identity.key = string("key")
-        identity.then = string("then")
-        identity.reading = string("reading")
-        identity.chineseNames = flag("chineseNames")
         identity.header = string("header")
         return .success(identity)
     }
 
-    private init(version: CollationVersion, locale: String, requestedLocale: String) {
+    private init(version: CollationVersion, locale: String, ordering: Ordering) {
         self.version = version
         self.locale = locale
-        self.requestedLocale = requestedLocale
+        self.ordering = ordering
     }
 
     struct ParseError: Error {
         var reason: String
-    }
-
-    /// The options of the run that made the keys, for the reading side's collation and output.
-    var options: CommandLineOptions {
-        var options = CommandLineOptions()
-        options.locale = requestedLocale
-        options.ignoreCase = ignoreCase
-        options.ignoreAccents = ignoreAccents
-        options.numeric = numeric
-        options.descending = descending
-        options.otherFirst = otherFirst
-        options.inputFormat = inputFormat
-        options.key = key
-        options.then = then
-        return options
     }
 
     /// The versions in words, for messages.

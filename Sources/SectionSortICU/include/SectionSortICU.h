@@ -38,6 +38,10 @@ typedef struct SSICUCollationElements SSICUCollationElements;
 typedef struct SSICULocaleData SSICULocaleData;
 /// Opaque handle: ICU's UTransliterator.
 typedef struct SSICUTransliterator SSICUTransliterator;
+/// Opaque handles: ICU's UDataMemory, UEnumeration and UNormalizer2 (used by the data generator).
+typedef struct SSICUDataMemory SSICUDataMemory;
+typedef struct SSICUEnumeration SSICUEnumeration;
+typedef struct SSICUNormalizer SSICUNormalizer;
 
 /// ICU's UColAttribute values used here.
 typedef enum SSICUCollatorAttribute {
@@ -55,9 +59,13 @@ typedef enum SSICUCollatorAttributeValue {
     SSICU_COLLATOR_PRIMARY = 0,
     SSICU_COLLATOR_SECONDARY = 1,
     SSICU_COLLATOR_TERTIARY = 2,
+    SSICU_COLLATOR_QUATERNARY = 3,
+    SSICU_COLLATOR_IDENTICAL = 15,
     SSICU_COLLATOR_OFF = 16,
     SSICU_COLLATOR_ON = 17,
+    SSICU_COLLATOR_SHIFTED = 20,
     SSICU_COLLATOR_NON_IGNORABLE = 21,
+    SSICU_COLLATOR_LOWER_FIRST = 24,
     SSICU_COLLATOR_UPPER_FIRST = 25,
 } SSICUCollatorAttributeValue;
 
@@ -155,6 +163,33 @@ int32_t ssicu_uscript_maxCode(void);
 /// u_getIntPropertyValue(codePoint, UCHAR_LEAD_CANONICAL_COMBINING_CLASS): the combining class of the
 /// first character of the code point's canonical decomposition (its own when it has none).
 int32_t ssicu_leadCombiningClass(SSICUChar32 codePoint);
+
+/// u_getIntPropertyValue: any integer property (ICU's UProperty, e.g. 0x1002 UCHAR_CANONICAL_COMBINING_CLASS,
+/// 0x1010 lead and 0x1011 trail canonical combining class).
+int32_t ssicu_u_getIntPropertyValue(SSICUChar32 codePoint, int32_t property);
+void ssicu_u_getUnicodeVersion(SSICUVersion version);
+
+// MARK: Data, normalization and enumerations (udata.h, unorm2.h, uenum.h), for the data generator
+
+SSICUDataMemory *ssicu_udata_open(const char *path, const char *type, const char *name, SSICUStatus *status);
+/// udata_getMemory: the data after its header.
+const void *ssicu_udata_getMemory(SSICUDataMemory *data);
+void ssicu_udata_close(SSICUDataMemory *data);
+/// ucol_cloneBinary: the collator's tailoring in ICU's binary collation format (the byte count).
+int32_t ssicu_ucol_cloneBinary(const SSICUCollator *collator, uint8_t *buffer, int32_t capacity, SSICUStatus *status);
+int32_t ssicu_ucol_countAvailable(void);
+const char *ssicu_ucol_getAvailable(int32_t index);
+SSICUEnumeration *ssicu_ucol_getKeywordValuesForLocale(const char *key, const char *locale, int8_t commonlyUsed,
+                                                       SSICUStatus *status);
+/// ucol_getTailoredSet: a set the caller closes.
+SSICUSet *ssicu_ucol_getTailoredSet(const SSICUCollator *collator, SSICUStatus *status);
+void ssicu_ulocdata_getCLDRVersion(SSICUVersion version, SSICUStatus *status);
+const char *ssicu_uenum_next(SSICUEnumeration *enumeration, int32_t *length, SSICUStatus *status);
+void ssicu_uenum_close(SSICUEnumeration *enumeration);
+const SSICUNormalizer *ssicu_unorm2_getNFDInstance(SSICUStatus *status);
+/// unorm2_getDecomposition: the full decomposition's UTF-16 length, or a negative value if none.
+int32_t ssicu_unorm2_getDecomposition(const SSICUNormalizer *normalizer, SSICUChar32 codePoint,
+                                      SSICUChar *decomposition, int32_t capacity, SSICUStatus *status);
 
 // MARK: Transliteration (utrans.h)
 

@@ -1,0 +1,585 @@
+/// Turns UTF-8 text into ICU's 64-bit collation elements (CEs), as ICU 76's FCD UTF-8 collation
+/// iterator does for the same data: FCD check and NFD of the segments that fail it (when
+/// `checkFCD`, ICU's normalization setting), contractions including discontiguous ones, prefix
+/// (context) mappings, expansions, implicit weights, Hangul syllables and numeric digit sequences
+/// (when `numeric`).
+///
+/// The text is read forward once; the code points read so far stay in a buffer, since prefix
+/// mappings look back and contraction matching backs up. Ill-formed UTF-8 reads as U+FFFD per
+/// maximal subpart.
+///
+/// The iterator keeps a pointer to the text: the buffer must stay valid while it is used.
+package struct CollationElementIterator {
+    private let data: CollationData
+    private let numeric: Bool
+    private let checkFCD: Bool
+    private let normalization = NormalizationTable.shared
+
+    private var text: UnsafeBufferPointer<UInt8>
+    /// The next byte of `text` to decode.
+    private var textPosition = 0
+    /// The code points decoded so far (FCD segments normalized), and the reading position.
+    private var codePoints: [UInt32] = []
+    private var position = 0
+    /// CEs of the current code point(s) not yet returned.
+    private var ces: [UInt64] = []
+    private var cesIndex = 0
+    private var skipped = SkippedMarks()
+    private var discontiguousLoopCount = 0
+
+    private static let noCodePoint = UInt32.max
+    /// ICU's bound on discontiguous contraction work for pathological input.
+    private static let discontiguousLoopLimit = 2400
+
+    /// An iterator over `utf8` with the mappings of `data`.
+    package init(data: CollationData, utf8: UnsafeBufferPointer<UInt8>, numeric: Bool = false, checkFCD: Bool = false) {
+        self.data = data
+        self.numeric = numeric
+        self.checkFCD = checkFCD
+        text = utf8
+        codePoints.reserveCapacity(64)
+        ces.reserveCapacity(16)
+    }
+
+    /// Starts over on new text, keeping the buffers.
+    package mutating func reset(utf8: UnsafeBufferPointer<UInt8>) {
+        text = utf8
+        textPosition = 0
+        codePoints.removeAll(keepingCapacity: true)
+        position = 0
+        ces.removeAll(keepingCapacity: true)
+        cesIndex = 0
+        skipped.clear()
+        discontiguousLoopCount = 0
+    }
+
+    /// The next collation element, or ``CE32/noCE`` at the end of the text.
+    package mutating func nextCE() -> UInt64 {
+        if cesIndex < ces.count {
+            cesIndex += 1
+            return ces[cesIndex - 1]
+        }
+        ces.removeAll(keepingCapacity: true)
+        cesIndex = 0
+        guard let c = nextCodePoint() else { return CE32.noCE }
+        var ce32 = data.ce32(c)
+        var d = data
+        if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+        if ce32 == CE32.fallback, let base = data.base {
+            d = base
+            ce32 = base.ce32(c)
+            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+        }
+        if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
+        appendCEs(d, c, ce32)
+        if ces.isEmpty { return nextCE() }
+        cesIndex = 1
+        return ces[0]
+    }
+
+    // MARK: Reading code points
+
+    private mutating func nextCodePoint() -> UInt32? {
+        if position == codePoints.count {
+            guard textPosition < text.count else { return nil }
+            readMore()
+        }
+        position += 1
+        return codePoints[position - 1]
+    }
+
+    private mutating func previousCodePoint() -> UInt32? {
+        guard position > 0 else { return nil }
+        position -= 1
+        return codePoints[position]
+    }
+
+    private mutating func forward(_ count: Int) {
+        for _ in 0..<count where nextCodePoint() == nil { break }
+    }
+
+    private mutating func backward(_ count: Int) {
+        position = max(0, position - count)
+    }
+
+    /// Decodes the next code point, or, where the text fails ICU's FCD check, the next segment
+    /// up to the following FCD boundary in NFD.
+    private mutating func readMore() {
+        let start = textPosition
+        let c = CollationUTF8.decode(text, at: &textPosition)
+        guard checkFCD, c >= 0xC0 else {
+            codePoints.append(c)
+            return
+        }
+        let fcd = normalization.fcd16(c)
+        guard fcd & 0xFF != 0, Self.isTibetanCompositeVowel(fcd) || nextHasLeadCombiningClass() else {
+            codePoints.append(c)
+            return
+        }
+        textPosition = start
+        readSegment()
+    }
+
+    private static func isTibetanCompositeVowel(_ fcd: UInt16) -> Bool { fcd == 0x8182 || fcd == 0x8184 }
+
+    private func nextHasLeadCombiningClass() -> Bool {
+        guard textPosition < text.count, text[textPosition] >= 0xCC else { return false }
+        var at = textPosition
+        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) > 0xFF
+    }
+
+    /// ICU's FCDUTF8CollationIterator::nextSegment: the characters up to the next FCD boundary,
+    /// normalized if they are not in FCD order.
+    private mutating func readSegment() {
+        let segmentStart = textPosition
+        var segment: [UInt32] = []
+        var previousCC: UInt16 = 0
+        while true {
+            let characterStart = textPosition
+            let c = CollationUTF8.decode(text, at: &textPosition)
+            let fcd = normalization.fcd16(c)
+            let leadCC = fcd >> 8
+            if leadCC == 0 && characterStart != segmentStart {
+                textPosition = characterStart
+                break
+            }
+            segment.append(c)
+            if leadCC != 0 && (previousCC > leadCC || Self.isTibetanCompositeVowel(fcd)) {
+                // Not FCD: take everything up to the next character with lead class 0, in NFD.
+                while textPosition < text.count {
+                    let next = textPosition
+                    let c = CollationUTF8.decode(text, at: &textPosition)
+                    if normalization.fcd16(c) <= 0xFF {
+                        textPosition = next
+                        break
+                    }
+                    segment.append(c)
+                }
+                normalization.normalizeToNFD(&segment)
+                break
+            }
+            previousCC = fcd & 0xFF
+            if textPosition == text.count || previousCC == 0 { break }
+        }
+        codePoints.append(contentsOf: segment)
+    }
+
+    // MARK: CE32s to CEs (ICU's CollationIterator::appendCEsFromCE32, forward only)
+
+    private mutating func appendCEs(_ d: CollationData, _ codePoint: UInt32, _ value: UInt32) {
+        var c = codePoint
+        var ce32 = value
+        while CE32.isSpecial(ce32) {
+            switch CE32.tag(ce32) {
+            case .fallback, .reserved3, .builderData:
+                // Not in runtime data; ICU reports an internal error.
+                ce32 = CE32.fffd
+            case .longPrimary, .longSecondary:
+                ces.append(CE32.ce(ce32))
+                return
+            case .latinExpansion:
+                ces.append(UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8))
+                ces.append(UInt64(ce32 & 0xFF00) << 16 | 0x0500)
+                return
+            case .expansion32:
+                let start = CE32.index(ce32)
+                for index in start..<start + CE32.length(ce32) { ces.append(CE32.ce(d.ce32s.uint32(index))) }
+                return
+            case .expansion:
+                let start = CE32.index(ce32)
+                for index in start..<start + CE32.length(ce32) { ces.append(d.ces.uint64(index)) }
+                return
+            case .prefix:
+                backward(1)
+                ce32 = ce32FromPrefix(d, ce32)
+                forward(1)
+            case .contraction:
+                let index = CE32.index(ce32)
+                let defaultCE32 = d.contextDefaultCE32(index)
+                guard let next = nextSkippedCodePoint() else {
+                    ce32 = defaultCE32
+                    continue
+                }
+                if ce32 & CE32.contractNextCCC != 0 && normalization.fcd16(next) <= 0xFF {
+                    // Every suffix starts with a character of lead class > 0; this one has 0.
+                    backwardSkipped(1)
+                    ce32 = defaultCE32
+                    continue
+                }
+                ce32 = ce32FromContraction(d, ce32, trieRoot: index + 2, defaultCE32, next)
+                if ce32 == CE32.noCE32 { return }
+            case .digit:
+                if numeric {
+                    appendNumericCEs(ce32)
+                    return
+                }
+                ce32 = d.ce32s.uint32(CE32.index(ce32))
+            case .u0000:
+                ce32 = d.ce32s.uint32(0)
+            case .hangul:
+                let jamo = d.jamoCE32s
+                var syllable = c - 0xAC00
+                let t = Int(syllable % 28)
+                syllable /= 28
+                let v = Int(syllable % 21)
+                let l = Int(syllable / 21)
+                if ce32 & CE32.hangulNoSpecialJamo != 0 {
+                    ces.append(CE32.ce(jamo.uint32(l)))
+                    ces.append(CE32.ce(jamo.uint32(19 + v)))
+                    if t != 0 { ces.append(CE32.ce(jamo.uint32(39 + t))) }
+                    return
+                }
+                appendCEs(d, Self.noCodePoint, jamo.uint32(l))
+                appendCEs(d, Self.noCodePoint, jamo.uint32(19 + v))
+                if t == 0 { return }
+                ce32 = jamo.uint32(39 + t)
+                c = Self.noCodePoint
+            case .leadSurrogate:
+                // Only UTF-16 code units map to this tag; code points never do.
+                ce32 = CE32.fffd
+            case .offset:
+                ces.append(d.ceFromOffsetCE32(c, ce32))
+                return
+            case .implicit:
+                if c >= 0xD800 && c <= 0xDFFF {
+                    ce32 = CE32.fffd
+                } else {
+                    ces.append(CE32.ce(primary: CE32.unassignedPrimary(c)))
+                    return
+                }
+            }
+        }
+        ces.append(CE32.simpleCE(ce32))
+    }
+
+    // MARK: Prefixes and contractions
+
+    private mutating func ce32FromPrefix(_ d: CollationData, _ prefixCE32: UInt32) -> UInt32 {
+        let index = CE32.index(prefixCE32)
+        var ce32 = d.contextDefaultCE32(index)
+        var prefixes = ContextTrie(d.contexts, root: index + 2)
+        var lookBehind = 0
+        while let c = previousCodePoint() {
+            lookBehind += 1
+            let match = prefixes.next(c)
+            if match.hasValue { ce32 = UInt32(bitPattern: prefixes.value) }
+            if !match.hasNext { break }
+        }
+        forward(lookBehind)
+        return ce32
+    }
+
+    private mutating func nextSkippedCodePoint() -> UInt32? {
+        if skipped.hasNext { return skipped.next() }
+        let c = nextCodePoint()
+        if c != nil && !skipped.isEmpty { skipped.incrementBeyond() }
+        return c
+    }
+
+    private mutating func backwardSkipped(_ count: Int) {
+        var count = count
+        if !skipped.isEmpty { count = skipped.backward(count) }
+        backward(count)
+    }
+
+    /// ICU's nextCE32FromContraction: the longest contiguous match, then a discontiguous one.
+    private mutating func ce32FromContraction(
+        _ d: CollationData, _ contractionCE32: UInt32, trieRoot: Int, _ defaultCE32: UInt32, _ first: UInt32
+    ) -> UInt32 {
+        var ce32 = defaultCE32
+        var c = first
+        // Code points read beyond the original one, and since the last match.
+        var lookAhead = 1
+        var sinceMatch = 1
+        var suffixes = ContextTrie(d.contexts, root: trieRoot)
+        if !skipped.isEmpty { skipped.saveTrieState(suffixes) }
+        var match = suffixes.first(c)
+        while true {
+            discontiguousLoopCount += 1
+            if discontiguousLoopCount >= Self.discontiguousLoopLimit { break }
+            if match.hasValue {
+                ce32 = UInt32(bitPattern: suffixes.value)
+                guard match.hasNext, let next = nextSkippedCodePoint() else { return ce32 }
+                c = next
+                if !skipped.isEmpty { skipped.saveTrieState(suffixes) }
+                sinceMatch = 1
+            } else if match == .noMatch {
+                return discontiguousOrBackUp(
+                    d, contractionCE32, &suffixes, ce32, &lookAhead, &sinceMatch, c)
+            } else if let next = nextSkippedCodePoint() {
+                // A partial match: go on with the next code point.
+                c = next
+                sinceMatch += 1
+            } else {
+                return discontiguousOrBackUp(
+                    d, contractionCE32, &suffixes, ce32, &lookAhead, &sinceMatch, c)
+            }
+            lookAhead += 1
+            match = suffixes.next(c)
+        }
+        backwardSkipped(sinceMatch)
+        return ce32
+    }
+
+    /// After a contiguous match stopped at `c`: tries a discontiguous contraction where the data
+    /// has suffixes ending in a combining mark, else backs up to just after the last match.
+    private mutating func discontiguousOrBackUp(
+        _ d: CollationData, _ contractionCE32: UInt32, _ suffixes: inout ContextTrie, _ ce32: UInt32,
+        _ lookAhead: inout Int, _ sinceMatch: inout Int, _ mismatch: UInt32
+    ) -> UInt32 {
+        var c = mismatch
+        if contractionCE32 & CE32.contractTrailingCCC != 0
+            && (contractionCE32 & CE32.contractSingleCodePointNoMatch == 0 || sinceMatch < lookAhead)
+        {
+            if sinceMatch > 1 {
+                // Return to just after the last match and re-read the first unmatched code point.
+                backwardSkipped(sinceMatch)
+                c = nextSkippedCodePoint() ?? c
+                lookAhead -= sinceMatch - 1
+                sinceMatch = 1
+            }
+            if normalization.fcd16(c) > 0xFF {
+                return ce32FromDiscontiguousContraction(d, &suffixes, ce32, lookAhead, c)
+            }
+        }
+        backwardSkipped(sinceMatch)
+        return ce32
+    }
+
+    /// ICU's nextCE32FromDiscontiguousContraction (UCA S2.1.1–S2.1.3): combining marks that are
+    /// not blocked may extend the match; the skipped marks are processed after it. Returns
+    /// ``CE32/noCE32`` when it has appended the CEs itself.
+    private mutating func ce32FromDiscontiguousContraction(
+        _ d: CollationData, _ suffixes: inout ContextTrie, _ matchedCE32: UInt32, _ lookAhead: Int, _ mismatch: UInt32
+    ) -> UInt32 {
+        var ce32 = matchedCE32
+        var lookAhead = lookAhead
+        var c = mismatch
+        discontiguousLoopCount += 1
+        if discontiguousLoopCount >= Self.discontiguousLoopLimit { return ce32 }
+        var fcd = normalization.fcd16(c)
+        guard let next = nextSkippedCodePoint() else {
+            backwardSkipped(1)
+            return ce32
+        }
+        lookAhead += 1
+        var previousCC = UInt8(truncatingIfNeeded: fcd)
+        fcd = normalization.fcd16(next)
+        if fcd <= 0xFF {
+            // The code point after c is a starter.
+            backwardSkipped(2)
+            return ce32
+        }
+        if skipped.isEmpty {
+            suffixes.reset()
+            if lookAhead > 2 {
+                // Replay the partial match so far.
+                backward(lookAhead)
+                _ = suffixes.first(nextCodePoint() ?? 0)
+                if lookAhead > 3 {
+                    for _ in 3..<lookAhead { _ = suffixes.next(nextCodePoint() ?? 0) }
+                }
+                // Skip c (which did not match) and next (which is tried now).
+                forward(2)
+            }
+            skipped.saveTrieState(suffixes)
+        } else {
+            suffixes.restore(skipped.trieState)
+        }
+        skipped.setFirstSkipped(c)
+        var sinceMatch = 2
+        c = next
+        while true {
+            discontiguousLoopCount += 1
+            if discontiguousLoopCount >= Self.discontiguousLoopLimit { break }
+            var matched = false
+            if previousCC < UInt8(fcd >> 8) {
+                let match = suffixes.next(c)
+                if match.hasValue {
+                    // Not blocked, and S + C has a match: it replaces S; C is consumed.
+                    ce32 = UInt32(bitPattern: suffixes.value)
+                    sinceMatch = 0
+                    skipped.recordMatch()
+                    matched = true
+                    if !match.hasNext { break }
+                    skipped.saveTrieState(suffixes)
+                }
+            }
+            if !matched {
+                skipped.skip(c)
+                suffixes.restore(skipped.trieState)
+                previousCC = UInt8(truncatingIfNeeded: fcd)
+            }
+            guard let following = nextSkippedCodePoint() else { break }
+            c = following
+            sinceMatch += 1
+            fcd = normalization.fcd16(c)
+            if fcd <= 0xFF { break }
+        }
+        backwardSkipped(sinceMatch)
+        let isTopDiscontiguous = skipped.isEmpty
+        skipped.replaceMatch()
+        if isTopDiscontiguous && !skipped.isEmpty {
+            // A match after skipping marks, not nested in another discontiguous match: the CEs of
+            // the contraction, then those of the skipped marks (from the main data, with fallback).
+            var data = d
+            var c = Self.noCodePoint
+            while true {
+                appendCEs(data, c, ce32)
+                discontiguousLoopCount += 1
+                if discontiguousLoopCount >= Self.discontiguousLoopLimit { break }
+                guard skipped.hasNext else { break }
+                c = skipped.next()
+                (ce32, data) = self.data.finalCE32(c)
+            }
+            skipped.clear()
+            return CE32.noCE32
+        }
+        return ce32
+    }
+
+    // MARK: Numeric collation
+
+    /// ICU's appendNumericCEs: the digits from here on, leading zeros dropped, as CEs whose
+    /// primary weights sort by numeric value, at most 254 digits per segment.
+    private mutating func appendNumericCEs(_ firstCE32: UInt32) {
+        var digits: [UInt8] = [UInt8((firstCE32 >> 8) & 0xF)]
+        while let c = nextCodePoint() {
+            let (ce32, _) = data.finalCE32(c)
+            guard CE32.hasTag(ce32, .digit) else {
+                backward(1)
+                break
+            }
+            digits.append(UInt8((ce32 >> 8) & 0xF))
+        }
+        var position = 0
+        repeat {
+            while position < digits.count - 1 && digits[position] == 0 { position += 1 }
+            let length = min(digits.count - position, 254)
+            appendNumericSegment(digits[position..<position + length])
+            position += length
+        } while position < digits.count
+    }
+
+    private mutating func appendNumericSegment(_ digits: ArraySlice<UInt8>) {
+        let numericPrimary = data.numericPrimary
+        let first = digits.startIndex
+        var length = digits.count
+        if length <= 7 {
+            var value = 0
+            for digit in digits { value = value * 10 + Int(digit) }
+            // Two-byte primaries for 0...73, three-byte ones up to 10,233, four-byte ones up to
+            // 1,042,489 (ICU's encoding, second byte 2...131).
+            if value < 74 {
+                ces.append(CE32.ce(primary: numericPrimary | UInt32(2 + value) << 16))
+                return
+            }
+            value -= 74
+            if value < 40 * 254 {
+                ces.append(CE32.ce(primary: numericPrimary | UInt32(76 + value / 254) << 16 | UInt32(2 + value % 254) << 8))
+                return
+            }
+            value -= 40 * 254
+            if value < 16 * 254 * 254 {
+                var primary = numericPrimary | UInt32(2 + value % 254)
+                value /= 254
+                primary |= UInt32(2 + value % 254) << 8
+                value /= 254
+                primary |= UInt32(116 + value % 254) << 16
+                ces.append(CE32.ce(primary: primary))
+                return
+            }
+        }
+        // Larger numbers: the second byte 132...255 counts the digit pairs (4...127), then one
+        // byte per pair (11 + 2 × pair, the last one less 1), trailing 00 pairs omitted.
+        let pairCount = (length + 1) / 2
+        var primary = numericPrimary | UInt32(132 - 4 + pairCount) << 16
+        while digits[first + length - 1] == 0 && digits[first + length - 2] == 0 { length -= 2 }
+        var pair: UInt32
+        var position: Int
+        if length & 1 != 0 {
+            pair = UInt32(digits[first])
+            position = 1
+        } else {
+            pair = UInt32(digits[first]) * 10 + UInt32(digits[first + 1])
+            position = 2
+        }
+        pair = 11 + 2 * pair
+        var shift: UInt32 = 8
+        while position < length {
+            if shift == 0 {
+                primary |= pair
+                ces.append(CE32.ce(primary: primary))
+                primary = numericPrimary
+                shift = 16
+            } else {
+                primary |= pair << shift
+                shift -= 8
+            }
+            pair = 11 + 2 * (UInt32(digits[first + position]) * 10 + UInt32(digits[first + position + 1]))
+            position += 2
+        }
+        primary |= (pair - 1) << shift
+        ces.append(CE32.ce(primary: primary))
+    }
+}
+
+/// The combining marks skipped while matching a discontiguous contraction (ICU's SkippedState),
+/// as code points: after the match, they are read from here before the text goes on.
+private struct SkippedMarks {
+    /// Marks skipped by the previous match, read before the text.
+    private var oldBuffer: [UInt32] = []
+    /// Marks skipped by the current match.
+    private var newBuffer: [UInt32] = []
+    /// The reading position in `oldBuffer`, or beyond it the number of code points read since.
+    private var position = 0
+    private var skipLengthAtMatch = 0
+    private(set) var trieState = ContextTrie.State.stopped
+
+    var isEmpty: Bool { oldBuffer.isEmpty }
+    var hasNext: Bool { position < oldBuffer.count }
+
+    mutating func clear() {
+        oldBuffer.removeAll(keepingCapacity: true)
+        position = 0
+    }
+
+    mutating func next() -> UInt32 {
+        position += 1
+        return oldBuffer[position - 1]
+    }
+
+    mutating func incrementBeyond() { position += 1 }
+
+    /// Goes back `count` code points; returns how many of them lie in the text beyond the buffer.
+    mutating func backward(_ count: Int) -> Int {
+        let beyond = position - oldBuffer.count
+        if beyond > 0 {
+            if beyond >= count {
+                position -= count
+                return count
+            }
+            position = oldBuffer.count - (count - beyond)
+            return beyond
+        }
+        position -= count
+        return 0
+    }
+
+    mutating func setFirstSkipped(_ c: UInt32) {
+        skipLengthAtMatch = 0
+        newBuffer.removeAll(keepingCapacity: true)
+        newBuffer.append(c)
+    }
+
+    mutating func skip(_ c: UInt32) { newBuffer.append(c) }
+    mutating func recordMatch() { skipLengthAtMatch = newBuffer.count }
+
+    /// Replaces the consumed marks by the newly skipped ones and reads from the start again.
+    mutating func replaceMatch() {
+        oldBuffer.replaceSubrange(0..<min(position, oldBuffer.count), with: newBuffer[..<skipLengthAtMatch])
+        position = 0
+    }
+
+    mutating func saveTrieState(_ trie: ContextTrie) { trieState = trie.state }
+}

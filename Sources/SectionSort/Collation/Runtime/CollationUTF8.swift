@@ -1,0 +1,60 @@
+/// Decoding UTF-8 as ICU's collation iterators do (ICU's U8_NEXT_OR_FFFD): each maximal subpart of
+/// an ill-formed sequence becomes one U+FFFD, as in Unicode's recommended practice and Swift's
+/// `String(decoding:as:)`.
+enum CollationUTF8 {
+    /// The code point starting at `position` (which must be before the end); moves `position`
+    /// past it.
+    @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt32 {
+        let lead = UInt32(bytes[position])
+        position += 1
+        if lead < 0x80 { return lead }
+        return decodeMultibyte(bytes, lead, at: &position)
+    }
+
+    private static func decodeMultibyte(_ bytes: UnsafeBufferPointer<UInt8>, _ lead: UInt32, at position: inout Int) -> UInt32 {
+        let end = bytes.count
+        @inline(__always) func trail(_ low: UInt32 = 0x80, _ high: UInt32 = 0xBF) -> UInt32? {
+            guard position < end else { return nil }
+            let byte = UInt32(bytes[position])
+            guard byte >= low && byte <= high else { return nil }
+            position += 1
+            return byte & 0x3F
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            guard let t1 = trail() else { return 0xFFFD }
+            return (lead & 0x1F) << 6 | t1
+        case 0xE0...0xEF:
+            let low: UInt32 = lead == 0xE0 ? 0xA0 : 0x80
+            let high: UInt32 = lead == 0xED ? 0x9F : 0xBF
+            guard let t1 = trail(low, high), let t2 = trail() else { return 0xFFFD }
+            return (lead & 0xF) << 12 | t1 << 6 | t2
+        case 0xF0...0xF4:
+            let low: UInt32 = lead == 0xF0 ? 0x90 : 0x80
+            let high: UInt32 = lead == 0xF4 ? 0x8F : 0xBF
+            guard let t1 = trail(low, high), let t2 = trail(), let t3 = trail() else { return 0xFFFD }
+            return (lead & 0x7) << 18 | t1 << 12 | t2 << 6 | t3
+        default:
+            return 0xFFFD
+        }
+    }
+
+    /// The code points of `bytes`.
+    static func codePoints(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var result: [UInt32] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        while position < bytes.count { result.append(decode(bytes, at: &position)) }
+        return result
+    }
+}
+
+extension NormalizationTable {
+    /// The NFD of UTF-8 text (ill-formed parts as U+FFFD), as code points: what the identical
+    /// level compares.
+    package func nfd(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
+        var text = CollationUTF8.codePoints(bytes)
+        normalizeToNFD(&text)
+        return text
+    }
+}

@@ -1,0 +1,43 @@
+import SectionSort
+
+/// `-c`, `--check` and `-C`: whether the input is in sectionsort's order, as `sort -c` tells:
+/// exit 0 if it is, else exit 1 naming `FILE:LINE` of the first record out of order (`-C`: only
+/// the status). With `-u`, records with equal keys are out of order too.
+struct CheckCommand: Command {
+    let context: CommandContext
+
+    func run() throws(CLIError) {
+        let options = context.options
+        guard options.inputs.count == 1 else {
+            throw .usage("--check reads one input, not \(options.inputs.count) (merge them with -m, or check each)")
+        }
+        context.phases.enter("starting (options, collation)")
+        let collation = try context.makeCollation()
+        let sectioning = context.sectioning
+        var previous: (rank: Int, bytes: ArraySlice<UInt8>)?
+        var batches = RecordBatches(options: options, budget: context.budget)
+        context.phases.enter("reading and checking")
+        try batches.forEach(progress: context.progress) { (batch, _, _) throws(CLIError) in
+            let keys = OrderingKeys(of: batch, collation: collation, sectioning: sectioning)
+            for index in 0..<keys.count {
+                let key = keys.key(index)
+                if let previous {
+                    let order = OrderingKeys.compare(key, previous)
+                    if order < 0 || (order == 0 && options.unique) {
+                        let location = batch.location(ofRecord: index)
+                        let record = batch.bytes[batch.spans[index]]
+                        throw CLIError(
+                            code: .unsorted,
+                            message: options.checkQuietly
+                                ? ""
+                                : "\(location.file):\(location.line): disorder: \(Echo.bounded(String(decoding: record, as: UTF8.self)))")
+                    }
+                }
+                // Kept as its own array: the batch is gone when the next one comes.
+                previous = (key.rank, ArraySlice(Array(key.bytes)))
+            }
+        }
+        context.progress.finish()
+        context.phases.report()
+    }
+}

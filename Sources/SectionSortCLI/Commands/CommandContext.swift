@@ -1,0 +1,58 @@
+import Foundation
+import SectionSort
+
+/// What every command starts from: the resolved options, the progress line and `--verbose`'s
+/// phase times.
+struct CommandContext {
+    let options: CommandLineOptions
+    let progress: ProgressLine
+    let phases: PhaseTimes
+
+    init(options: CommandLineOptions, phases: PhaseTimes) {
+        self.options = options
+        self.phases = phases
+        progress = ProgressLine(enabled: !options.quiet)
+    }
+
+    /// The collation the options ask for; an unknown locale is a usage error.
+    func makeCollation() throws(CLIError) -> IndexedCollation {
+        try Self.makeCollation(options.ordering)
+    }
+
+    static func makeCollation(_ ordering: Ordering) throws(CLIError) -> IndexedCollation {
+        let collation: IndexedCollation
+        do {
+            collation = try IndexedCollation(
+                locale: ordering.locale,
+                options: CollationOptions(
+                    ignoresCase: ordering.ignoreCase, ignoresAccents: ordering.ignoreAccents, numeric: ordering.numeric,
+                    otherSection: ordering.otherFirst ? .first : .last))
+        } catch {
+            // ICU refuses the name itself (not a locale identifier at all): a usage error, not ours.
+            throw .usage("unknown locale '\(Echo.bounded(ordering.locale))': \(error.description)")
+        }
+        if collation.isFallback {
+            throw .usage("unknown locale '\(Echo.bounded(ordering.locale))': ICU has no data for it")
+        }
+        return collation
+    }
+
+    /// The engine's options for the ordering.
+    var sectioning: SectioningOptions {
+        SectioningOptions(
+            order: options.descending ? .reverse : .forward, threads: options.threads, readsChineseNames: options.chineseNames)
+    }
+
+    /// The memory budget of the commands that sort (``MemoryBudget``).
+    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs) }
+
+    /// Runs `body` with the output (`-o FILE` or standard output) and puts a file in place once
+    /// `body` has written all; then ends the progress line and reports the phases.
+    func writing(_ body: (BufferedOutput) throws(CLIError) -> Void) throws(CLIError) {
+        let target = try OutputTarget(path: options.outputPath)
+        try body(target.output)
+        try target.commit()
+        progress.finish()
+        phases.report()
+    }
+}

@@ -1,0 +1,47 @@
+/// The k-way merge of sorted sources (sorted runs, `--from-keys` parts): a tournament tree whose
+/// inner nodes keep the loser of their match, so that after the winner's source advances, one
+/// comparison per level (about log2 k) finds the next winner, against two per level for a binary
+/// heap and k − 1 for a scan of every source.
+///
+/// The tree knows sources only by index; the caller keeps their current items and says which of
+/// two comes first. An exhausted source must lose to every other, and ties must go to the lower
+/// index, so that the merge is stable: equal items leave in source order.
+struct LoserTree {
+    /// Node i (1..<count) keeps the loser of its match; leaves are the sources, at count..<2·count.
+    private var losers: [Int]
+    /// The source whose current item comes first.
+    private(set) var winner: Int
+    let count: Int
+
+    /// Plays every match once.
+    ///
+    /// - Parameters:
+    ///   - count: The number of sources, at least 1.
+    ///   - precedes: Whether source a's current item comes before source b's.
+    /// - Complexity: O(k) comparisons for k sources.
+    init(count: Int, precedes: (_ a: Int, _ b: Int) -> Bool) {
+        precondition(count > 0)
+        self.count = count
+        losers = [Int](repeating: 0, count: count)
+        var winners = [Int](repeating: 0, count: count)
+        func nodeWinner(_ node: Int) -> Int { node >= count ? node - count : winners[node] }
+        for node in stride(from: count - 1, through: 1, by: -1) {
+            let left = nodeWinner(2 * node), right = nodeWinner(2 * node + 1)
+            (winners[node], losers[node]) = precedes(right, left) ? (right, left) : (left, right)
+        }
+        winner = count == 1 ? 0 : winners[1]
+    }
+
+    /// Finds the new winner after the winner's source moved to its next item (or ran out).
+    ///
+    /// - Complexity: O(log k) comparisons.
+    mutating func replayWinner(precedes: (_ a: Int, _ b: Int) -> Bool) {
+        var champion = winner
+        var node = (champion + count) / 2
+        while node >= 1 {
+            if precedes(losers[node], champion) { swap(&losers[node], &champion) }
+            node /= 2
+        }
+        winner = champion
+    }
+}

@@ -1,0 +1,19 @@
+/// The options that decide keys and their order: what the key records' identity
+/// (``KeyIdentity``) holds as is, so that `--from-keys` orders and writes as the run that made the
+/// keys did.
+struct Ordering: Equatable, Sendable {
+    /// The collation locale asked for (`--locale`, else the environment's).
+    var locale = "en_US"
+    var ignoreCase = false
+    var ignoreAccents = false
+    var numeric = false
+    var descending = false
+    var otherFirst = false
+    var inputFormat = CommandLineOptions.InputFormat.lines
+    /// The column or field to section by, a secondary one, and the reading's.
+    var key: String?
+    var then: String?
+    var reading: String?
+    /// Whether Han keys are read as Chinese personal names.
+    var chineseNames = false
+}
