@@ -59,7 +59,7 @@ let package = Package(
         // (`swift run -c release sectionsort-bench`).
         .executableTarget(
             name: "sectionsort-bench",
-            dependencies: ["SectionSort"],
+            dependencies: ["SectionSort", "SectionSortICUSupport"],
             path: "Benchmarks/SectionSortBenchmarks"
         ),
         .testTarget(
