@@ -52,3 +52,20 @@ import Testing
         }
     }
 }
+
+/// The automatic choice of index locales from the data.
+@Suite struct AutomaticIndexLocalesTests {
+    @Test func everyAlphabetOfTheDataGetsItsLocale() throws {
+        let names = ["Anna", "Иван", "Αλέξης", "김수", "Борис", "'Ωραία", "42", "林", "さくら"]
+        let locales = IndexedCollation.indexLocales(forLettersIn: names, besides: "en_US")
+        #expect(locales == ["ru", "el", "ko", "ja"])
+        let collation = try IndexedCollation(locale: "en_US", indexLocales: locales)
+        let titles = collation.sections(of: names, by: { $0 }).map(\.title)
+        #expect(titles.contains("И") && titles.contains("Α") && titles.contains("ㄱ") && titles.contains("さ"), "\(titles)")
+    }
+
+    @Test func theLocalesOwnAlphabetAndLatinAddNothing() {
+        #expect(IndexedCollation.indexLocales(forLettersIn: ["Иван", "Anna", "Émile"], besides: "ru_RU") == [])
+        #expect(IndexedCollation.indexLocales(forLettersIn: [String](), besides: "en_US") == [])
+    }
+}

@@ -167,7 +167,7 @@ public final class IndexedCollation: Sendable {
     }
 
     /// The ICU sort key of `string` under this collation's options: byte order of keys is the
-    /// collation order of strings.
+    /// collation order of strings. A leading article that the options skip is not part of it.
     ///
     /// - Complexity: O(m), where m is the length of the string.
     public func sortKey(of string: String) -> [UInt8] {
@@ -175,7 +175,8 @@ public final class IndexedCollation: Sendable {
         return collator.withLock { $0.sortKey(of: string) }
     }
 
-    /// Compares two strings under this collation, as the sections order them.
+    /// Compares two strings under this collation, as the sections order them (without the
+    /// leading articles that the options skip).
     ///
     /// For sorting many items, ``sections(of:by:options:)`` is much faster: it computes each key
     /// once instead of comparing strings O(n log n) times.

@@ -32,11 +32,12 @@ public struct DateSectioning: Sendable {
     /// the range still get their own sections: nothing is dropped.
     public var range: ClosedRange<Date>?
     /// The day of the month on which months start, 1 to 28 (1 by default): 18 for periods from
-    /// the 18th to the 17th. Quarters and years are made of such months.
+    /// the 18th to the 17th. Quarters and years are made of such months. Another value stops the
+    /// program when periods are computed, as an index out of range does.
     public var firstDayOfMonth = 1
     /// The month on which years start, 1 to 12 (1 by default): 4 for a fiscal year from April.
-    /// Quarters are counted from it. Weeks start on ``calendar``'s `firstWeekday` (7 for weeks
-    /// from Saturday).
+    /// Quarters are counted from it; another value stops the program when periods are computed.
+    /// Weeks start on ``calendar``'s `firstWeekday` (7 for weeks from Saturday).
     public var firstMonthOfYear = 1
     /// Worker threads for sorting; nil means one per processor this process may run on. The result is the same for any number.
     public var threads: Int?

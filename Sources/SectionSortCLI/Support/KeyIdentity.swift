@@ -7,8 +7,10 @@ import SectionSort
 /// before all key records; `--from-keys` requires the records of all parts to be equal and to
 /// match the reading machine's ICU, so that a cluster mixing versions fails instead of sorting wrongly.
 struct KeyIdentity: Equatable {
-    /// The key records' format; a change that alters keys or their order changes it.
-    static let formatVersion = 2
+    /// The key records' format; a change that alters keys or their order changes it. 3: the
+    /// identity names the collation settings, leading articles and index locales, which a reader
+    /// of format 2 would ignore (and title sections of index locales wrongly).
+    static let formatVersion = 3
 
     var sectionsort = Version.number
     var format = formatVersion
