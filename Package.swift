@@ -29,7 +29,9 @@ let package = Package(
                 .linkedLibrary("_FoundationICU", .when(platforms: toolchainICU)),
             ]
         ),
-        // ICU's collation data as constant bytes, written by SectionSortDataGenerator.
+        // Data taken from ICU at generation time, compiled into the library as constant bytes
+        // (collation, index and reading data): what the library would otherwise ask ICU for at
+        // run time. Written by SectionSortDataGenerator.
         .target(
             name: "SectionSortCollationData",
             exclude: ["LICENSE-ICU"]
@@ -39,10 +41,18 @@ let package = Package(
             dependencies: ["SectionSortICU", "SectionSortCollationData"],
             swiftSettings: invariantChecks
         ),
-        // Rewrites Sources/SectionSortCollationData from the ICU it runs against; run by hand.
+        // ICU's locale data, scripts and transforms as ICU itself gives them: what the generator
+        // writes the data from and what the tests compare the data with. Never linked into the
+        // library or the CLI.
+        .target(
+            name: "SectionSortICUSupport",
+            dependencies: ["SectionSortICU"]
+        ),
+        // Writes Sources/SectionSortCollationData from the toolchain's ICU; run by hand, never at
+        // build time: `swift run SectionSortDataGenerator Sources/SectionSortCollationData`.
         .executableTarget(
             name: "SectionSortDataGenerator",
-            dependencies: ["SectionSortICU"]
+            dependencies: ["SectionSortICU", "SectionSortICUSupport"]
         ),
         // The command-line tool: its folder is not named after the executable, so that no two
         // paths of the repository differ only in letter case (one folder on macOS and Windows).
@@ -55,12 +65,12 @@ let package = Package(
         // (`swift run -c release sectionsort-bench`).
         .executableTarget(
             name: "sectionsort-bench",
-            dependencies: ["SectionSort"],
+            dependencies: ["SectionSort", "SectionSortICUSupport"],
             path: "Benchmarks/SectionSortBenchmarks"
         ),
         .testTarget(
             name: "SectionSortTests",
-            dependencies: ["SectionSort"]
+            dependencies: ["SectionSort", "SectionSortICUSupport"]
         ),
         .testTarget(
             name: "SectionSortCLITests",

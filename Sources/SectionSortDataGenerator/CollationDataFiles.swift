@@ -124,6 +124,8 @@ struct CollationDataFiles {
             #define SECTIONSORT_COLLATION_DATA_H
 
             #include <stdint.h>
+            // The index and reading data (scripts, exemplars, the Han-Latin/Names transform).
+            #include "SectionSortIndexData.h"
 
             /// A blob of constant bytes, 16-byte aligned, little-endian.
             typedef struct SSCDBytes {

@@ -139,7 +139,14 @@ import Testing
             let collation = try IndexedCollation(locale: identifier)
             #expect(!collation.isFallback, "\(identifier) is in ICU's available list")
             #expect(collation.sectionTitles.last == "#" && collation.sectionTitles.count > 1, "\(identifier)")
-            #expect(collation.sectionTitles[collation.section(for: "Zebra")] == "Z", "\(identifier)")
+            // Where the labels are more than ICU keeps (Vai), Z may be left out: "Zebra" then goes
+            // under a letter of A–Z kept before it.
+            let zebra = collation.sectionTitles[collation.section(for: "Zebra")]
+            if collation.sectionTitles.contains("Z") {
+                #expect(zebra == "Z", "\(identifier)")
+            } else {
+                #expect(zebra.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isUppercase }, "\(identifier): \(zebra)")
+            }
         }
     }
 

@@ -12,7 +12,7 @@ enum SequentialReference {
     static func permutation(_ input: SectioningInput, collation: IndexedCollation, readsChineseNames: Bool = false) -> SectionedPermutation
     {
         let count = input.primaryKeys.count
-        let transform = readsChineseNames ? try! ChineseNameReader() : nil
+        let transform = readsChineseNames ? ChineseNameReader() : nil
         let readings: [String?] = input.primaryKeys.indices.map { item in
             if case .strings(let given) = input.readings, let reading = given[item], !reading.isEmpty { return reading }
             let key = input.primaryKeys[item]

@@ -98,18 +98,22 @@ struct AlphabeticIndex: Sendable {
     ///   - method: how to learn what the index needs from ICU; both methods give the same index.
     ///   - indexLocales: more locales whose index letters join the index (ICU's
     ///     `AlphabeticIndex.addLabels`), placed in `collator`'s order.
+    ///   - localeData: where the exemplars, script samples and scripts come from: the generated
+    ///     data, or (in tests) ICU itself.
     init(
         locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing,
-        indexLocales: [String] = []
+        indexLocales: [String] = [], localeData: IndexLocaleData = .generated
     ) throws(ICUError) {
         let primary: ICUCollator
         if let primaryClone { primary = primaryClone } else { primary = try collator.primaryOnlyClone() }
-        let scriptStarts = try Self.scriptStarts(primary, method: method)
-        var initial = try Self.initialLabels(locale: locale, primary: primary, method: method)
+        let scriptStarts = try Self.scriptStarts(primary, method: method, samples: localeData.scriptSamples)
+        var initial = try Self.initialLabels(locale: locale, primary: primary, method: method, exemplars: localeData.exemplars)
         for extra in indexLocales {
-            initial.formUnion(ICULocaleData.exemplars(of: extra, kind: .index) ?? Array(Self.synthesizedLabels(locale: extra)))
+            initial.formUnion(
+                localeData.exemplars(extra, .index)
+                    ?? Array(Self.synthesizedLabels(locale: extra, standard: localeData.exemplars(extra, .standard) ?? [])))
         }
-        let labels = Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts)
+        let labels = Self.limited(Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts))
         let buckets = try Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
 
         // Visible buckets become titles: Latin first (UIKit shows A–Z before the locale's own
@@ -123,7 +127,7 @@ struct AlphabeticIndex: Sendable {
             {
                 title = preferred
             }
-            let isLatin = title.unicodeScalars.first.map(ICULocaleData.isLatin) ?? false
+            let isLatin = title.unicodeScalars.first.map(localeData.isLatin) ?? false
             visible.append((index, title, isLatin))
         }
         let ordered = visible.filter(\.isLatin) + visible.filter { !$0.isLatin }
@@ -140,7 +144,9 @@ struct AlphabeticIndex: Sendable {
     // MARK: Building
 
     /// The first string of each script in collation order; the last one starts the overflow.
-    private static func scriptStarts(_ primary: ICUCollator, method: Method) throws(ICUError) -> [String] {
+    private static func scriptStarts(
+        _ primary: ICUCollator, method: Method, samples scriptSamples: () -> [String]
+    ) throws(ICUError) -> [String] {
         let boundaries: [String]
         switch method {
         case .reference:
@@ -149,7 +155,7 @@ struct AlphabeticIndex: Sendable {
             // ICU's data makes each script's boundary from the script's sample character (CLDR's
             // script metadata, which uscript_getSampleString returns), and the boundary of the
             // unassigned code points from U+FDD0.
-            let samples = ICULocaleData.scriptSamples()
+            let samples = scriptSamples()
             let unassigned = String(Character(chineseBoundaryPrefix))
             let suffixes = samples.contains(unassigned) ? samples : samples + [unassigned]
             boundaries = contractions(of: scriptBoundaryPrefix, amongSuffixes: suffixes, primary: primary)
@@ -177,7 +183,8 @@ struct AlphabeticIndex: Sendable {
     }
 
     private static func initialLabels(
-        locale: String, primary: ICUCollator, method: Method
+        locale: String, primary: ICUCollator, method: Method,
+        exemplars: (String, ICULocaleData.ExemplarKind) -> [String]?
     ) throws(ICUError) -> Set<String> {
         var labels = Set(latinAlphabet)
         let chinese: [String]
@@ -197,19 +204,19 @@ struct AlphabeticIndex: Sendable {
             labels.formUnion(chinese)
             return labels
         }
-        if let index = ICULocaleData.exemplars(of: locale, kind: .index) {
+        if let index = exemplars(locale, .index) {
             labels.formUnion(index)
         } else {
-            labels.formUnion(synthesizedLabels(locale: locale))
+            labels.formUnion(synthesizedLabels(locale: locale, standard: exemplars(locale, .standard) ?? []))
         }
         return labels
     }
 
     /// Index labels made from the standard exemplars of a locale whose data has no index set.
-    private static func synthesizedLabels(locale: String) -> Set<String> {
+    private static func synthesizedLabels(locale: String, standard: [String]) -> Set<String> {
         var kept: [String] = []
         var hasHangulSyllables = false
-        for exemplar in ICULocaleData.exemplars(of: locale, kind: .standard) ?? [] {
+        for exemplar in standard {
             let scalars = exemplar.unicodeScalars
             if scalars.count == 1, let scalar = scalars.first {
                 // Hangul syllables are cut down to the first syllable of each initial consonant,
@@ -267,6 +274,28 @@ struct AlphabeticIndex: Sendable {
             }
         }
         return sorted.map { $0.label }
+    }
+
+    /// ICU's limit on the number of labels (`AlphabeticIndex`'s default maximum label count).
+    static let maximumLabelCount = 99
+
+    /// `labels` (in collation order) cut down as ICU's `AlphabeticIndex` cuts a list of more than
+    /// ``maximumLabelCount`` + 1 labels: the k-th label (from 1) is kept when ⌊k · 99 / (n − 1)⌋
+    /// differs from the last kept one's, which keeps the first label and labels evenly spread
+    /// over the list, about 100 of them.
+    static func limited(_ labels: [String]) -> [String] {
+        let size = labels.count - 1
+        guard size > maximumLabelCount else { return labels }
+        var kept: [String] = []
+        var last = -1
+        for (offset, label) in labels.enumerated() {
+            let bump = (offset + 1) * maximumLabelCount / size
+            if bump != last {
+                kept.append(label)
+                last = bump
+            }
+        }
+        return kept
     }
 
     /// The strings `prefix` + suffix that are contractions: those that do not sort like their

@@ -1,17 +1,17 @@
 /// Reads keys written in Han characters as Chinese personal names: the pinyin that ICU's
 /// `Han-Latin/Names` transform gives (曾志伟 → "zēng zhì wěi", 单田芳 → "shàn tián fāng"), which
-/// reads the first character of a name with its surname reading.
+/// reads the first character of a name with its surname reading. The transform is computed from
+/// data generated from ICU's rules (``HanNameTransform``), without ICU.
 ///
-/// The transform is slow (about 0.1 ms a character: tens of thousands of rules, most of them sets
-/// of characters), so names made only of Han characters are read a syllable at a time, each
-/// syllable computed by the transform once and cached. A syllable depends on the character,
-/// on whether it starts the name (surname readings) and, for the few characters that have a rule
-/// with a following context (万俟 → "mò qí", 沈阳 → "shěn yáng"), on the next character; those
-/// characters are found in the transform's own rules. Keys with anything else in them (spaces,
-/// Latin letters, punctuation) are transformed whole by ICU. A test checks that both ways give
-/// the transform's output.
+/// The transform makes several passes over a key, so names made only of Han characters are read a
+/// syllable at a time, each syllable computed by the transform once and cached. A syllable
+/// depends on the character, on whether it starts the name (surname readings) and, for the few
+/// characters that have a rule with a following context (万俟 → "mò qí", 沈阳 → "shěn yáng"), on
+/// the next character; those characters are found in the transform's own rules. Keys with
+/// anything else in them (spaces, Latin letters, punctuation) are transformed whole. A test checks
+/// that both ways give the transform's output.
 final class ChineseNameReader: Sendable {
-    /// ICU's identifier of the transform.
+    /// ICU's identifier of the transform this reader computes.
     static let transformID = "Han-Latin/Names"
 
     private struct SyllableKey: Hashable {
@@ -21,11 +21,9 @@ final class ChineseNameReader: Sendable {
         var startsName: Bool
     }
 
-    private let prototype: Locked<ICUTransliterator>
+    private let transform = HanNameTransform()
     /// Characters that some rule reads differently depending on the character after them.
     private let contextual: Set<UInt32>
-    /// Set when a rule has a context this reader does not model: every key is then read whole.
-    private let readsWholeKeysOnly: Bool
     /// A character that starts no rule with a context, put before a character to read it as not
     /// the first of a name.
     private let filler: Unicode.Scalar
@@ -33,57 +31,16 @@ final class ChineseNameReader: Sendable {
     /// syllable per character (its keys are read whole).
     private let syllables = Locked<[SyllableKey: [UInt8]?]>([:])
 
-    init() throws(ICUError) {
-        let names = try ICUTransliterator(id: Self.transformID)
-        let latin = try ICUTransliterator(id: "Han-Latin")
-        var contextual = Set<UInt32>()
-        var understood = true
-        for rules in [names.rules(), latin.rules()] {
-            for rule in rules.split(separator: "\n") where rule.contains("{") && !rule.hasPrefix("::") {
-                switch Self.contextualCharacter(in: Substring(rule)) {
-                case .none: break
-                case .character(let value): contextual.insert(value)
-                case .unknown: understood = false
-                }
-            }
-        }
+    init() {
+        let contextual = HanNameTransform.contextualCharacters
         self.contextual = contextual
-        readsWholeKeysOnly = !understood
         filler = ["一", "丁", "七"].map { $0.unicodeScalars.first! }.first { !contextual.contains($0.value) } ?? "一"
-        prototype = Locked(names)
-    }
-
-    private enum RuleContext { case none, character(UInt32), unknown }
-
-    /// What a rule "PRE{CHAR}POST > OUT;" means for reading syllable by syllable: nothing when its
-    /// only context is the transform's own start-of-name marker (U+FDD1, which the reader models),
-    /// the character when it has a following context, unknown otherwise.
-    private static func contextualCharacter(in rule: Substring) -> RuleContext {
-        guard let open = rule.firstIndex(of: "{"), let close = rule[open...].firstIndex(of: "}"),
-            let arrow = rule.range(of: " > ")
-        else { return .unknown }
-        let before = rule[..<open], inner = rule[rule.index(after: open)..<close]
-        let after = rule[rule.index(after: close)..<arrow.lowerBound]
-        let marker = "\\uFDD1"
-        // The marker itself: inserted before a name ("[:^script=Han:]{([:script=Han:])} > \uFDD1 $1")
-        // and turned into a space after text ("[^$]{\uFDD1} > ' '").
-        if inner == marker || rule[arrow.upperBound...].contains(marker) { return .none }
-        guard before.isEmpty || before == marker, let character = unescapedScalar(inner) else { return .unknown }
-        return after.isEmpty ? .none : .character(character)
-    }
-
-    /// The one character that `text` spells, literally or as \uXXXX or \UXXXXXXXX.
-    private static func unescapedScalar(_ text: Substring) -> UInt32? {
-        if text.unicodeScalars.count == 1 { return text.unicodeScalars.first!.value }
-        if text.hasPrefix("\\u") && text.count == 6 { return UInt32(text.dropFirst(2), radix: 16) }
-        if text.hasPrefix("\\U") && text.count == 10 { return UInt32(text.dropFirst(2), radix: 16) }
-        return nil
     }
 
     /// Workers that no thread is using, kept with their caches for the next jobs.
     private let idleWorkers = Locked<[PooledWorker]>([])
 
-    /// A reader for one worker thread: its own transliterator (cloned when first needed) and cache.
+    /// A reader for one worker thread, with its own cache.
     func makeWorker() -> Worker { Worker(reader: self) }
 
     /// Runs `body` with a worker that no other thread uses meanwhile: an idle one, or a new one,
@@ -104,7 +61,7 @@ final class ChineseNameReader: Sendable {
     ///
     /// `@unchecked Sendable` is sound because the pool hands each worker to one thread at a time:
     /// `withWorker` takes it out under the pool's lock and puts it back only after its `body`
-    /// returned, so no two threads ever use it (or its transliterator) at once.
+    /// returned, so no two threads ever use it (or its caches) at once.
     private struct PooledWorker: @unchecked Sendable {
         let worker: Worker
     }
@@ -112,7 +69,7 @@ final class ChineseNameReader: Sendable {
     /// The block of the common unified ideographs, whose syllables a worker finds by position.
     private static let commonIdeographs: ClosedRange<UInt32> = 0x4E00...0x9FFF
 
-    /// One thread's reader. Not `Sendable`: it owns a transliterator.
+    /// One thread's reader. Not `Sendable`: its caches are unsynchronized.
     ///
     /// Its stored properties opt out of dynamic exclusivity checks, as ``KeyBuffer``'s do: they are
     /// touched several times per character in the engine's hot loop, only by the one thread that
@@ -121,7 +78,6 @@ final class ChineseNameReader: Sendable {
         /// Unowned: the reader keeps its idle workers, so a strong reference would be a cycle. A
         /// worker is used only while its reader is (inside `withWorker`, or by whoever made it).
         private unowned let reader: ChineseNameReader
-        @exclusivity(unchecked) private var transliterator: ICUTransliterator?
         /// For a character of ``commonIdeographs`` that no rule reads by its context, slot
         /// `2 * (scalar - 0x4E00) + (starts the name ? 1 : 0)` holds 1 + its syllable's index in
         /// `known`, or 0 when not yet looked up: no hashing for the common case.
@@ -165,7 +121,7 @@ final class ChineseNameReader: Sendable {
                 }
             }
             guard hasHan else { return false }
-            if allHan && !reader.readsWholeKeysOnly && readBySyllable() { return true }
+            if allHan && readBySyllable() { return true }
             var text = String.UnicodeScalarView()
             text.append(contentsOf: scalars)
             reading = Array(transform(String(text)).utf8)
@@ -228,17 +184,9 @@ final class ChineseNameReader: Sendable {
             return Array(parts[key.startsName ? 0 : 1].utf8)
         }
 
-        private func transform(_ text: String) -> String {
-            if transliterator == nil {
-                transliterator = reader.prototype.withLock { try? $0.clone() }
-            }
-            guard let transliterator else { return text }
-            return transliterator.transliterate(text)
-        }
+        private func transform(_ text: String) -> String { reader.transform.transliterate(text) }
     }
 
-    /// The transform's output for `text`, computed by ICU whole (for tests and the reference).
-    func transformWhole(_ text: String) -> String {
-        prototype.withLock { $0.transliterate(text) }
-    }
+    /// The transform's output for `text`, computed whole (for tests and the reference).
+    func transformWhole(_ text: String) -> String { transform.transliterate(text) }
 }

@@ -438,132 +438,13 @@ final class ICUCollator {
     }
 }
 
-/// Locale data that does not depend on a collator.
-enum ICULocaleData {
-    enum ExemplarKind { case index, standard }
-
-    /// The exemplar characters of `locale`, or nil when ICU's data for it has none of that kind.
-    static func exemplars(of locale: String, kind: ExemplarKind) -> [String]? {
-        var status = fresh
-        guard let data = ssicu_ulocdata_open(locale, &status), status <= 0 else { return nil }
-        defer { ssicu_ulocdata_close(data) }
-        guard let set = ssicu_uset_openEmpty() else { return nil }
-        defer { ssicu_uset_close(set) }
-        let type = kind == .index ? SSICU_EXEMPLARS_INDEX : SSICU_EXEMPLARS_STANDARD
-        ssicu_ulocdata_getExemplarSet(data, set, 0, type, &status)
-        if status > 0 { return nil }
-        return ICUSet.strings(of: set)
-    }
-
-    /// Whether `scalar` belongs to the Latin script.
-    static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
-        var status = fresh
-        return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_LATIN
-    }
-
-    /// The sample character of every script ICU knows (`uscript_getSampleString`), in the order
-    /// of the script codes, each once, without the scripts that have none.
-    static func scriptSamples() -> [String] {
-        var samples: [String] = []
-        // Repeats are found by their UTF-16 units: hashing Strings would normalize each one.
-        var seen = Set<[UInt16]>()
-        var buffer = [UInt16](repeating: 0, count: 8)
-        for script in 0...max(0, ssicu_uscript_maxCode()) {
-            var status = fresh
-            let length = Int(ssicu_uscript_getSampleString(script, &buffer, Int32(buffer.count), &status))
-            guard status <= 0, length > 0, length <= buffer.count, seen.insert(Array(buffer[..<length])).inserted
-            else { continue }
-            var scalars = String.UnicodeScalarView()
-            var units = buffer[..<length].makeIterator()
-            var decoder = UTF16()
-            decoding: while true {
-                switch decoder.decode(&units) {
-                case .scalarValue(let scalar): scalars.append(scalar)
-                case .emptyInput: break decoding
-                case .error: scalars.append("\u{FFFD}")
-                }
-            }
-            samples.append(String(scalars))
-        }
-        return samples
-    }
-
+extension ICULocaleData {
     /// Whether `scalar` and the first character of its canonical decomposition have combining
     /// class 0 (ICU's lead canonical combining class), so that canonical reordering never moves a
     /// character across it.
     static func startsWithoutCombiningClass(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.canonicalCombiningClass == .notReordered
             && ssicu_leadCombiningClass(Int32(bitPattern: scalar.value)) == 0
-    }
-
-    /// Whether `scalar` belongs to the Han script (ICU's `[:script=Han:]`).
-    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
-        var status = fresh
-        return ssicu_uscript_getScript(Int32(bitPattern: scalar.value), &status) == SSICU_SCRIPT_HAN
-    }
-}
-
-/// An owned ICU transliterator: a transform such as "Han-Latin/Names".
-///
-/// Like a collator, a transliterator must not be used from two threads at once: its owner confines
-/// it to one thread (workers clone one each), so it is deliberately not `Sendable`.
-final class ICUTransliterator {
-    private let handle: OpaquePointer
-
-    private init(handle: OpaquePointer) {
-        self.handle = handle
-    }
-
-    /// Opens the transform `id` of ICU's data (forward direction).
-    convenience init(id: String) throws(ICUError) {
-        let units = Array(id.utf16)
-        var status = fresh
-        let opened = ssicu_utrans_open(units, Int32(units.count), &status)
-        try check(status, "utrans_openU(\(id))")
-        guard let opened else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_openU") }
-        self.init(handle: opened)
-    }
-
-    deinit { ssicu_utrans_close(handle) }
-
-    /// A new transliterator with the same rules, for use on another thread.
-    func clone() throws(ICUError) -> ICUTransliterator {
-        var status = fresh
-        let copy = ssicu_utrans_clone(handle, &status)
-        try check(status, "utrans_clone")
-        guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "utrans_clone") }
-        return ICUTransliterator(handle: copy)
-    }
-
-    /// `text` transformed; `text` itself if ICU fails (which only running out of memory can cause).
-    func transliterate(_ text: String) -> String {
-        let source = Array(text.utf16)
-        var capacity = source.count * 8 + 16
-        while true {
-            var buffer = [UInt16](repeating: 0, count: capacity)
-            buffer.replaceSubrange(0..<source.count, with: source)
-            var length = Int32(source.count), limit = Int32(source.count)
-            var status = fresh
-            ssicu_utrans_transUChars(handle, &buffer, &length, Int32(capacity), 0, &limit, &status)
-            if status == SSICU_BUFFER_OVERFLOW_ERROR && Int(length) > capacity {
-                capacity = Int(length) + 16
-                continue
-            }
-            guard status <= SSICU_ZERO_ERROR else { return text }
-            return String(decoding: buffer[..<Int(length)], as: UTF16.self)
-        }
-    }
-
-    /// The transform's rules as ICU prints them (`utrans_toRules`), unprintable characters escaped
-    /// as \uXXXX.
-    func rules() -> String {
-        var status = fresh
-        let length = ssicu_utrans_toRules(handle, 1, nil, 0, &status)
-        status = fresh
-        var buffer = [UInt16](repeating: 0, count: Int(length) + 1)
-        let written = ssicu_utrans_toRules(handle, 1, &buffer, Int32(buffer.count), &status)
-        guard status <= SSICU_ZERO_ERROR, written >= 0, Int(written) <= buffer.count else { return "" }
-        return String(decoding: buffer[..<Int(written)], as: UTF16.self)
     }
 }
 

@@ -1,10 +1,4 @@
 extension IndexedCollation {
-    /// ICU's `Han-Latin/Names` transform of `text`, computed whole (slow: for checking the engine's
-    /// cached readings).
-    package func chineseNameTransform(_ text: String) -> String {
-        chineseNameReader()?.transformWhole(text) ?? text
-    }
-
     /// Sorts `items` into sections by how they are read: the phonetic reading that address books
     /// store beside a name (yomigana for 山田 is やまだ), where an item has one, else its key.
     ///

@@ -202,13 +202,14 @@ public final class IndexedCollation: Sendable {
         withWorkerCollator { collator in body { collator.compare(utf8: $0, $1) } }
     }
 
-    /// The reader of Chinese names, opened once per collation; nil where ICU cannot open the
-    /// transform (its data is missing), and keys are then read as they are.
+    /// The reader of Chinese names, made once per collation (optional for the callers that read
+    /// names only on request).
     func chineseNameReader() -> ChineseNameReader? {
         nameReader.withLock { reader in
             if let reader { return reader }
-            reader = try? ChineseNameReader()
-            return reader
+            let made = ChineseNameReader()
+            reader = made
+            return made
         }
     }
 
