@@ -81,6 +81,7 @@ long sysconf(int);
 #define _SC_PAGESIZE 29
 #define _SC_NPROCESSORS_ONLN 58
 pid_t getpid(void);
+int pause(void);
 void _exit(int) __attribute__((__noreturn__));
 void exit(int) __attribute__((__noreturn__));
 void free(void *);
