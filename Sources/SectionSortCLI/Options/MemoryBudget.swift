@@ -1,6 +1,12 @@
 import Foundation
 import SectionSort
 
+#if canImport(Darwin)
+// Darwin declares mach_task_self_ as a mutable C global, which Swift 6 refuses to read unless
+// its module is imported as predating concurrency; the kernel never changes it.
+@preconcurrency import Darwin
+#endif
+
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///
 /// Sorting with the full-key engine takes about 100 bytes a record beside the input, five to eight
