@@ -170,4 +170,44 @@ kern_return_t task_info(task_name_t, task_flavor_t, task_info_t, mach_msg_type_n
 #define MACH_TASK_BASIC_INFO 20
 #define KERN_SUCCESS 0
 
+
+/* <spawn.h>, <sys/wait.h>, <string.h>, <crt_externs.h>: the CLI's child processes. On Darwin
+   the spawn attribute and file-action types are pointers, imported as optionals. */
+typedef void *posix_spawnattr_t;
+typedef void *posix_spawn_file_actions_t;
+int posix_spawnattr_init(posix_spawnattr_t *);
+int posix_spawnattr_destroy(posix_spawnattr_t *);
+int posix_spawnattr_setflags(posix_spawnattr_t *, short);
+int posix_spawnattr_setsigmask(posix_spawnattr_t *, const sigset_t *);
+int posix_spawnattr_setsigdefault(posix_spawnattr_t *, const sigset_t *);
+int posix_spawn_file_actions_init(posix_spawn_file_actions_t *);
+int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *);
+int posix_spawn_file_actions_adddup2(posix_spawn_file_actions_t *, int, int);
+int posix_spawnp(pid_t *, const char *, const posix_spawn_file_actions_t *, const posix_spawnattr_t *,
+                 char *const[], char *const[]);
+#define POSIX_SPAWN_SETSIGDEF 0x0004
+#define POSIX_SPAWN_SETSIGMASK 0x0008
+pid_t waitpid(pid_t, int *, int);
+char *strdup(const char *);
+int sigfillset(sigset_t *);
+char ***_NSGetEnviron(void);
+
+
+/* <fcntl.h> constants (fcntl itself is variadic: Darwin.swift), <sys/resource.h>, <unistd.h>,
+   <stdio.h>, <sys/stat.h>: pipes, the open-file limit, -o's atomic replacement. */
+#define F_GETFD 1
+#define F_SETFD 2
+#define FD_CLOEXEC 1
+typedef uint64_t rlim_t;
+struct rlimit {
+    rlim_t rlim_cur;
+    rlim_t rlim_max;
+};
+#define RLIMIT_NOFILE 8
+int getrlimit(int, struct rlimit *);
+int pipe(int[2]);
+int rename(const char *, const char *);
+mode_t umask(mode_t);
+int fchmod(int, mode_t);
+
 #endif

@@ -13,6 +13,10 @@ public var SIG_IGN: (@convention(c) (Int32) -> Void) { get }
 public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32) -> Int32
 public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -> Int32
 
+/// fcntl(2), which C declares as variadic.
+public func fcntl(_ descriptor: Int32, _ command: Int32) -> Int32
+public func fcntl(_ descriptor: Int32, _ command: Int32, _ value: Int32) -> Int32
+
 /// Darwin's errno values (sys/errno.h), as Apple's Swift overlay declares them.
 public enum POSIXErrorCode: Int32, Sendable {
     case EPERM = 1

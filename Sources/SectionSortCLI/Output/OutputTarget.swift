@@ -15,11 +15,18 @@ final class OutputTarget {
             pending = nil
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        let directory = try TemporaryDirectory(parent: parent.isEmpty ? "." : parent)
+        let directory = try TemporaryDirectory(parent: Self.directory(of: path))
         let (file, descriptor) = try directory.createFile()
         output = BufferedOutput(descriptor: descriptor, name: path)
         pending = (directory, file, descriptor, path)
+    }
+
+    /// The folder that holds `path` ("." for a bare name, "/" for a file at the root), without
+    /// NSString, whose bridging from String needs Objective-C interop on Apple platforms.
+    static func directory(of path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
     }
 
     deinit {

@@ -65,7 +65,7 @@ final class ChildProcess {
             let argv = ([program] + arguments).map { strdup($0) } + [nil]
             defer { for argument in argv { free(argument) } }
             var child: pid_t = 0
-            let status = posix_spawnp(&child, program, &actions, &attributes, argv, environ)
+            let status = posix_spawnp(&child, program, &actions, &attributes, argv, Self.environment)
             // The child's ends are the child's alone.
             if case .toChild = direction { close(data[0]) } else { close(data[1]) }
             close(messages[1])
@@ -116,16 +116,19 @@ final class ChildProcess {
     }
 
     #if canImport(Darwin)
-    private static func makeActions() -> posix_spawn_file_actions_t {
+    // Darwin's spawn types are pointers, which Swift imports as optionals; environ is not declared
+    // there, _NSGetEnviron is.
+    private static func makeActions() -> posix_spawn_file_actions_t? {
         var actions: posix_spawn_file_actions_t?
         posix_spawn_file_actions_init(&actions)
         return actions
     }
-    private static func makeAttributes() -> posix_spawnattr_t {
+    private static func makeAttributes() -> posix_spawnattr_t? {
         var attributes: posix_spawnattr_t?
         posix_spawnattr_init(&attributes)
         return attributes
     }
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron().pointee }
     #else
     private static func makeActions() -> posix_spawn_file_actions_t {
         var actions = posix_spawn_file_actions_t()
@@ -137,5 +140,6 @@ final class ChildProcess {
         posix_spawnattr_init(&attributes)
         return attributes
     }
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
     #endif
 }
