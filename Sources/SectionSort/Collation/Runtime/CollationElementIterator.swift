@@ -135,6 +135,7 @@ package struct CollationElementIterator {
 
     /// Decodes the next code point, or, where the text fails ICU's FCD check, the next segment
     /// up to the following FCD boundary in NFD.
+    @inline(__always)
     private mutating func readMore() {
         let start = textPosition
         let c = CollationUTF8.decode(text, at: &textPosition)
@@ -142,6 +143,11 @@ package struct CollationElementIterator {
             codePoints.append(c)
             return
         }
+        readMoreChecked(c, from: start)
+    }
+
+    /// The rest of ``readMore()`` for a character that may start a segment that is not in FCD.
+    private mutating func readMoreChecked(_ c: UInt32, from start: Int) {
         let fcd = normalization.fcd16(c)
         guard fcd & 0xFF != 0, Self.isTibetanCompositeVowel(fcd) || nextHasLeadCombiningClass() else {
             codePoints.append(c)
