@@ -59,6 +59,12 @@ final class ICUCollator {
     private let handle: OpaquePointer
     /// Scratch buffers reused between calls; owned by this (single-threaded) collator.
     private let utf16Scratch = UTF16Scratch()
+    /// The package's own collation runtime, when attached (``attachRuntime(_:)``): it then writes
+    /// every key and makes every comparison, byte-identical to ICU, and ICU is left only the
+    /// collation data queries (contractions, collation elements) until they move to the runtime.
+    private var runtime: Collator?
+    /// Scratch memory for the runtime's key prefixes and comparisons.
+    private var runtimeKeys: ([UInt8], [UInt8]) = ([], [])
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -76,13 +82,21 @@ final class ICUCollator {
 
     deinit { ssicu_ucol_close(handle) }
 
+    /// Lets `runtime` (opened for the same locale and settings) write the keys and make the
+    /// comparisons from now on, in this collator and its clones.
+    func attachRuntime(_ runtime: Collator) {
+        self.runtime = runtime
+    }
+
     /// A new collator with the same rules and settings, for use on another thread.
     func clone() throws(ICUError) -> ICUCollator {
         var status = fresh
         let copy = ssicu_ucol_clone(handle, &status)
         try check(status, "ucol_clone")
         guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_clone") }
-        return ICUCollator(handle: copy)
+        let clone = ICUCollator(handle: copy)
+        clone.runtime = runtime?.clone()
+        return clone
     }
 
     /// A clone whose strength is primary, whatever this collator's settings are.
@@ -92,6 +106,12 @@ final class ICUCollator {
         ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_STRENGTH, SSICU_COLLATOR_PRIMARY, &status)
         ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_OFF, &status)
         try check(status, "ucol_setAttribute")
+        if let runtime {
+            var settings = runtime.settings
+            settings.setStrength(.primary)
+            settings.setFlag(CollationSettings.caseLevel, false)
+            copy.runtime = Collator(tailoring: runtime.tailoring, settings: settings)
+        }
         return copy
     }
 
@@ -162,6 +182,9 @@ final class ICUCollator {
 
     /// Three-way comparison of two strings under this collator.
     func compare(_ a: String, _ b: String) -> Int {
+        if let runtime {
+            return Self.order(runtime.sortKey(of: a), runtime.sortKey(of: b))
+        }
         let ua = Array(a.utf16), ub = Array(b.utf16)
         return Int(ssicu_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count)))
     }
@@ -172,6 +195,13 @@ final class ICUCollator {
     func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         // ICU takes 32-bit lengths (-1 meaning zero-terminated): no key comes near 2 GiB.
         precondition(a.count < Int32.max && b.count < Int32.max, "a string of 2 GiB or more")
+        if let runtime {
+            runtimeKeys.0.removeAll(keepingCapacity: true)
+            runtimeKeys.1.removeAll(keepingCapacity: true)
+            runtime.appendSortKey(utf8: a, to: &runtimeKeys.0)
+            runtime.appendSortKey(utf8: b, to: &runtimeKeys.1)
+            return Self.order(runtimeKeys.0, runtimeKeys.1)
+        }
         var status = fresh
         let result = a.withMemoryRebound(to: CChar.self) { a in
             b.withMemoryRebound(to: CChar.self) { b in
@@ -181,6 +211,11 @@ final class ICUCollator {
         // ICU fails only on invalid arguments (none here) or when out of memory.
         precondition(status <= SSICU_ZERO_ERROR, "ucol_strcollUTF8 failed: \(ICUError(code: status, operation: "ucol_strcollUTF8"))")
         return Int(result)
+    }
+
+    /// The order of two sort keys as ICU's comparisons give it: -1, 0 or 1.
+    private static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
     }
 
     // MARK: Sort keys
@@ -198,6 +233,10 @@ final class ICUCollator {
     /// Appends the sort key of the UTF-8 text `utf8` (with its terminating zero byte) to `buffer`.
     /// Ill-formed bytes count as U+FFFD.
     func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, method: SortKeyMethod) {
+        if let runtime {
+            runtime.appendSortKey(utf8: utf8, to: buffer)
+            return
+        }
         switch method {
         case .utf8Incremental: appendIncrementalKey(utf8: utf8, to: buffer)
         case .utf16Whole, .table: appendWholeKey(utf8: utf8, to: buffer)
@@ -228,6 +267,21 @@ final class ICUCollator {
     ///
     /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
     func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
+        if let runtime {
+            // ICU's key parts are the key's bytes without the terminator; a part that fills the
+            // limit is reported incomplete even when nothing follows, as ICU reports it.
+            runtimeKeys.0.removeAll(keepingCapacity: true)
+            runtime.appendSortKey(utf8: utf8, to: &runtimeKeys.0)
+            let length = runtimeKeys.0.count - 1
+            let written = min(length, limit)
+            runtimeKeys.0.withUnsafeBufferPointer { key in
+                _ = buffer.appendBytes(upTo: written) { destination in
+                    destination.update(from: key.baseAddress!, count: written)
+                    return written
+                }
+            }
+            return written < limit
+        }
         var state: (UInt32, UInt32) = (0, 0)
         var status = fresh
         let written = buffer.appendBytes(upTo: limit) { destination in
@@ -411,6 +465,13 @@ final class ICUCollator {
         ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_ON, &status)
         ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_FIRST, SSICU_COLLATOR_UPPER_FIRST, &status)
         try check(status, "ucol_setAttribute")
+        if let runtime {
+            var settings = runtime.settings
+            settings.setStrength(.primary)
+            settings.setFlag(CollationSettings.caseLevel, true)
+            settings.setCaseFirst(.upperFirst)
+            counter.runtime = Collator(tailoring: runtime.tailoring, settings: settings)
+        }
         return texts.map { text in
             let key = counter.sortKey(of: text)
             // The primary level ends at the level separator 0x01; the key ends with 0x00.
