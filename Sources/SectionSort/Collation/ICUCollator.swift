@@ -150,10 +150,16 @@ final class ICUCollator {
 
     /// The version of this collator's rules and data (root collation, tailoring, runtime): keys
     /// from collators with different versions may order differently.
-    var version: String { Self.versionString { ssicu_ucol_getVersion(handle, $0) } }
+    var version: String {
+        if let runtime { return Self.versionString(runtime.tailoring.version) }
+        return Self.versionString { ssicu_ucol_getVersion(handle, $0) }
+    }
 
     /// The version of the Unicode Collation Algorithm data (DUCET) this collator is built on.
-    var ucaVersion: String { Self.versionString { ssicu_ucol_getUCAVersion(handle, $0) } }
+    var ucaVersion: String {
+        if runtime != nil { return Self.versionString(CollationLocaleTable.shared.ucaVersion) }
+        return Self.versionString { ssicu_ucol_getUCAVersion(handle, $0) }
+    }
 
     /// The version of the ICU library in use.
     static var libraryVersion: String { versionString { ssicu_getVersion($0) } }
@@ -162,13 +168,18 @@ final class ICUCollator {
     private static func versionString(_ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> String {
         var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &info) { fill($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-        var parts = [info.0, info.1, info.2, info.3]
+        return versionString([info.0, info.1, info.2, info.3])
+    }
+
+    /// An ICU `UVersionInfo` (four bytes) as "76.1.0.0" without trailing ".0" parts.
+    static func versionString(_ info: [UInt8]) -> String {
+        var parts = info
         while parts.count > 2 && parts.last == 0 { parts.removeLast() }
         return parts.map(String.init).joined(separator: ".")
     }
 
     /// The locale whose collation data is in use ("root" when ICU knew nothing closer).
-    var validLocale: String { locale(SSICU_VALID_LOCALE) }
+    var validLocale: String { runtime?.tailoring.validLocale ?? locale(SSICU_VALID_LOCALE) }
     /// The locale the collation rules actually come from (e.g. "root" for English).
     var actualLocale: String { locale(SSICU_ACTUAL_LOCALE) }
 
@@ -176,6 +187,19 @@ final class ICUCollator {
         var status = fresh
         guard let name = ssicu_ucol_getLocaleByType(handle, type, &status), status <= 0 else { return "root" }
         return String(cString: name)
+    }
+
+    /// The collation elements of `utf8` as the runtime's iterator gives them, in the form
+    /// ``collationElements(ofUTF16:)`` rebuilds from ICU's (without the quaternary bits).
+    private static func collationElements(utf8: UnsafeBufferPointer<UInt8>, _ runtime: Collator) -> [UInt64] {
+        var iterator = CollationElementIterator(
+            data: runtime.tailoring.data, utf8: utf8, numeric: runtime.settings.isNumeric, checkFCD: runtime.settings.checksFCD)
+        var elements: [UInt64] = []
+        while true {
+            let element = iterator.nextCE()
+            if element == CE32.noCE { return elements }
+            elements.append(element & ~0xC0)
+        }
     }
 
     // MARK: Comparing
@@ -369,6 +393,12 @@ final class ICUCollator {
     /// non-ignorable punctuation, no normalization and no numeric order. Nil for any other
     /// settings.
     var plainSortKeyLevels: Int? {
+        if let settings = runtime?.settings {
+            guard !settings.hasBackwardSecondary, settings.caseFirst == .off, !settings.hasCaseLevel, !settings.checksFCD,
+                !settings.isNumeric, !settings.isShifted, settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
+            else { return nil }
+            return Int(settings.strength.rawValue) + 1
+        }
         var status = fresh
         func value(_ attribute: SSICUCollatorAttribute) -> Int32 { ssicu_ucol_getAttribute(handle, attribute, &status) }
         let off = Int32(SSICU_COLLATOR_OFF.rawValue)
@@ -385,6 +415,7 @@ final class ICUCollator {
     /// Whether this collator reorders scripts (Russian puts Cyrillic first, Japanese Latin, kana
     /// and Han): its sort keys then move primary lead bytes.
     var reordersScripts: Bool {
+        if let runtime { return !runtime.settings.reorderCodes.isEmpty }
         var status = fresh
         return ssicu_ucol_getReorderCodes(handle, nil, 0, &status) != 0
     }
@@ -397,7 +428,11 @@ final class ICUCollator {
     /// when the rest is not zero, a continuation (low byte 0xC0 set, which no first half has)
     /// with the primary's low 16 bits and the low bytes. This puts them back together.
     func collationElements(of scalar: Unicode.Scalar) -> [UInt64] {
-        collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
+        if let runtime {
+            var text = String(Character(scalar))
+            return text.withUTF8 { Self.collationElements(utf8: $0, runtime) }
+        }
+        return collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
     }
 
     /// The collation elements of UTF-16 text, put back together as ``collationElements(of:)``
@@ -432,6 +467,10 @@ final class ICUCollator {
     /// expansions of the whole tailoring), so the index counts with ``primaryWeightCounts(of:)``
     /// and tests check the two against each other.
     func primaryWeightCount(of text: String) -> Int {
+        if let runtime {
+            var text = text
+            return text.withUTF8 { Self.collationElements(utf8: $0, runtime) }.count { $0 >> 32 != 0 }
+        }
         let units = Array(text.utf16)
         var status = fresh
         guard let elements = ssicu_ucol_openElements(handle, units, Int32(units.count), &status),
