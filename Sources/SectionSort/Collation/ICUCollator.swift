@@ -88,6 +88,9 @@ final class ICUCollator {
         self.runtime = runtime
     }
 
+    /// Whether the package's collation runtime writes this collator's keys (``attachRuntime(_:)``).
+    var keysWithRuntime: Bool { runtime != nil }
+
     /// A new collator with the same rules and settings, for use on another thread.
     func clone() throws(ICUError) -> ICUCollator {
         var status = fresh
