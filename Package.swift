@@ -13,7 +13,10 @@ let invariantChecks: [SwiftSetting] =
 
 let package = Package(
     name: "SectionSort",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // Every Apple platform the package links for, at the first version with what it uses: Atomic
+    // and Mutex (Synchronization), Date.AnchoredRelativeFormatStyle. scripts/check-apple-typecheck
+    // type-checks each one at exactly this version; Mac Catalyst is iOS's API on the Mac.
+    platforms: [.macOS(.v15), .macCatalyst(.v18), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SectionSort", targets: ["SectionSort"]),
         .executable(name: "sectionsort", targets: ["SectionSortCLI"]),

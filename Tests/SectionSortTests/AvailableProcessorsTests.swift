@@ -14,6 +14,9 @@ import Testing
         #expect(AvailableProcessors.processorCount(inStatus: "Cpus_allowed:\tzz\n") == nil)
     }
 
+    // Foundation has no Process on iOS, tvOS, watchOS and visionOS (Mac Catalyst included): this
+    // test exists only where a process can be started, so that the suite builds for every platform.
+    #if os(macOS) || os(Linux) || os(Windows) || os(Android)
     /// The default thread count agrees with GNU `nproc`, which counts the affinity mask (a
     /// process started under `taskset -c 0` gets 1, where Foundation counts the machine's cores).
     @Test func agreesWithNproc() throws {
@@ -30,4 +33,5 @@ import Testing
         process.waitUntilExit()
         #expect(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) == AvailableProcessors.count)
     }
+    #endif
 }

@@ -13,7 +13,10 @@ import Testing
         let traditional = try IndexedCollation(locale: Locale(identifier: "es-u-co-trad"))
         #expect(traditional.requestedLocale == "es@collation=traditional")
         let current = try IndexedCollation.current()
-        #expect(current.requestedLocale == Locale.current.identifier(.icu))
+        // A test runner has no localizations, so current() follows the user's locale.
+        if Bundle.main.localizations.isEmpty {
+            #expect(current.requestedLocale == Locale.current.identifier(.icu))
+        }
         #expect(!current.sectionTitles.isEmpty)
     }
 

@@ -140,14 +140,6 @@ public final class IndexedCollation: Sendable {
         try self.init(locale: locale.identifier(.icu), options: options)
     }
 
-    /// The collation of the user's current locale (`Locale.current`), as
-    /// `UILocalizedIndexedCollation.current()` gives it.
-    ///
-    /// - Throws: as ``init(locale:options:)-(String,_)``.
-    public static func current(options: CollationOptions = CollationOptions()) throws(SectionSortError) -> IndexedCollation {
-        try IndexedCollation(locale: Locale.current, options: options)
-    }
-
     /// The titles for a table view's section index; the same as ``sectionTitles``.
     public var sectionIndexTitles: [String] { sectionTitles }
 

@@ -1,6 +1,12 @@
 import Foundation
 import SectionSort
 
+#if canImport(Darwin)
+// Darwin declares mach_task_self_ as a mutable C global, which Swift 6 refuses to read unless
+// its module is imported as predating concurrency; the kernel never changes it.
+@preconcurrency import Darwin
+#endif
+
 /// How much memory sorting may take before sorted runs go to temporary files.
 ///
 /// The default rule: sort in memory while the peak stays within three times the input or
@@ -79,10 +85,23 @@ enum MemoryBudget {
 
     /// The process's resident memory now, in bytes (24 MiB where it cannot be read).
     static func residentBytes() -> Int {
+        #if canImport(Darwin)
+        // Darwin has no /proc: the kernel reports the task's resident size through Mach.
+        var info = mach_task_basic_info()
+        var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+        let result = withUnsafeMutablePointer(to: &info) { pointer in
+            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+            }
+        }
+        guard result == KERN_SUCCESS else { return 24 << 20 }
+        return Int(info.resident_size)
+        #else
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 24 << 20 }
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 24 << 20 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #endif
     }
 
     /// The inputs' total size in bytes, or nil when one of them is not a regular file.
