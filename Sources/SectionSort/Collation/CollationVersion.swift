@@ -23,7 +23,9 @@ extension IndexedCollation {
     /// - Complexity: O(1).
     public var version: CollationVersion {
         collator.withLock { collator in
-            CollationVersion(icu: ICUCollator.libraryVersion, uca: collator.ucaVersion, collator: collator.version)
+            CollationVersion(
+                icu: ICUCollator.versionString(CollationLocaleTable.shared.icuVersion), uca: collator.ucaVersion, collator: collator.version
+            )
         }
     }
 }

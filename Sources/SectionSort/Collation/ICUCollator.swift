@@ -59,6 +59,12 @@ final class ICUCollator {
     private let handle: OpaquePointer
     /// Scratch buffers reused between calls; owned by this (single-threaded) collator.
     private let utf16Scratch = UTF16Scratch()
+    /// The package's own collation runtime, when attached (``attachRuntime(_:)``): it then writes
+    /// every key and makes every comparison, byte-identical to ICU, and ICU is left only the
+    /// collation data queries (contractions, collation elements) until they move to the runtime.
+    private var runtime: Collator?
+    /// Scratch memory for the runtime's key prefixes and comparisons.
+    private var runtimeKeys: ([UInt8], [UInt8]) = ([], [])
 
     private init(handle: OpaquePointer) {
         self.handle = handle
@@ -76,13 +82,24 @@ final class ICUCollator {
 
     deinit { ssicu_ucol_close(handle) }
 
+    /// Lets `runtime` (opened for the same locale and settings) write the keys and make the
+    /// comparisons from now on, in this collator and its clones.
+    func attachRuntime(_ runtime: Collator) {
+        self.runtime = runtime
+    }
+
+    /// Whether the package's collation runtime writes this collator's keys (``attachRuntime(_:)``).
+    var keysWithRuntime: Bool { runtime != nil }
+
     /// A new collator with the same rules and settings, for use on another thread.
     func clone() throws(ICUError) -> ICUCollator {
         var status = fresh
         let copy = ssicu_ucol_clone(handle, &status)
         try check(status, "ucol_clone")
         guard let copy else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "ucol_clone") }
-        return ICUCollator(handle: copy)
+        let clone = ICUCollator(handle: copy)
+        clone.runtime = runtime?.clone()
+        return clone
     }
 
     /// A clone whose strength is primary, whatever this collator's settings are.
@@ -92,6 +109,12 @@ final class ICUCollator {
         ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_STRENGTH, SSICU_COLLATOR_PRIMARY, &status)
         ssicu_ucol_setAttribute(copy.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_OFF, &status)
         try check(status, "ucol_setAttribute")
+        if let runtime {
+            var settings = runtime.settings
+            settings.setStrength(.primary)
+            settings.setFlag(CollationSettings.caseLevel, false)
+            copy.runtime = Collator(tailoring: runtime.tailoring, settings: settings)
+        }
         return copy
     }
 
@@ -130,10 +153,16 @@ final class ICUCollator {
 
     /// The version of this collator's rules and data (root collation, tailoring, runtime): keys
     /// from collators with different versions may order differently.
-    var version: String { Self.versionString { ssicu_ucol_getVersion(handle, $0) } }
+    var version: String {
+        if let runtime { return Self.versionString(runtime.tailoring.version) }
+        return Self.versionString { ssicu_ucol_getVersion(handle, $0) }
+    }
 
     /// The version of the Unicode Collation Algorithm data (DUCET) this collator is built on.
-    var ucaVersion: String { Self.versionString { ssicu_ucol_getUCAVersion(handle, $0) } }
+    var ucaVersion: String {
+        if runtime != nil { return Self.versionString(CollationLocaleTable.shared.ucaVersion) }
+        return Self.versionString { ssicu_ucol_getUCAVersion(handle, $0) }
+    }
 
     /// The version of the ICU library in use.
     static var libraryVersion: String { versionString { ssicu_getVersion($0) } }
@@ -142,13 +171,18 @@ final class ICUCollator {
     private static func versionString(_ fill: (UnsafeMutablePointer<UInt8>) -> Void) -> String {
         var info: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &info) { fill($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
-        var parts = [info.0, info.1, info.2, info.3]
+        return versionString([info.0, info.1, info.2, info.3])
+    }
+
+    /// An ICU `UVersionInfo` (four bytes) as "76.1.0.0" without trailing ".0" parts.
+    static func versionString(_ info: [UInt8]) -> String {
+        var parts = info
         while parts.count > 2 && parts.last == 0 { parts.removeLast() }
         return parts.map(String.init).joined(separator: ".")
     }
 
     /// The locale whose collation data is in use ("root" when ICU knew nothing closer).
-    var validLocale: String { locale(SSICU_VALID_LOCALE) }
+    var validLocale: String { runtime?.tailoring.validLocale ?? locale(SSICU_VALID_LOCALE) }
     /// The locale the collation rules actually come from (e.g. "root" for English).
     var actualLocale: String { locale(SSICU_ACTUAL_LOCALE) }
 
@@ -158,10 +192,26 @@ final class ICUCollator {
         return String(cString: name)
     }
 
+    /// The collation elements of `utf8` as the runtime's iterator gives them, in the form
+    /// ``collationElements(ofUTF16:)`` rebuilds from ICU's (without the quaternary bits).
+    private static func collationElements(utf8: UnsafeBufferPointer<UInt8>, _ runtime: Collator) -> [UInt64] {
+        var iterator = CollationElementIterator(
+            data: runtime.tailoring.data, utf8: utf8, numeric: runtime.settings.isNumeric, checkFCD: runtime.settings.checksFCD)
+        var elements: [UInt64] = []
+        while true {
+            let element = iterator.nextCE()
+            if element == CE32.noCE { return elements }
+            elements.append(element & ~0xC0)
+        }
+    }
+
     // MARK: Comparing
 
     /// Three-way comparison of two strings under this collator.
     func compare(_ a: String, _ b: String) -> Int {
+        if let runtime {
+            return Self.order(runtime.sortKey(of: a), runtime.sortKey(of: b))
+        }
         let ua = Array(a.utf16), ub = Array(b.utf16)
         return Int(ssicu_ucol_strcoll(handle, ua, Int32(ua.count), ub, Int32(ub.count)))
     }
@@ -172,6 +222,13 @@ final class ICUCollator {
     func compare(utf8 a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         // ICU takes 32-bit lengths (-1 meaning zero-terminated): no key comes near 2 GiB.
         precondition(a.count < Int32.max && b.count < Int32.max, "a string of 2 GiB or more")
+        if let runtime {
+            runtimeKeys.0.removeAll(keepingCapacity: true)
+            runtimeKeys.1.removeAll(keepingCapacity: true)
+            runtime.appendSortKey(utf8: a, to: &runtimeKeys.0)
+            runtime.appendSortKey(utf8: b, to: &runtimeKeys.1)
+            return Self.order(runtimeKeys.0, runtimeKeys.1)
+        }
         var status = fresh
         let result = a.withMemoryRebound(to: CChar.self) { a in
             b.withMemoryRebound(to: CChar.self) { b in
@@ -181,6 +238,11 @@ final class ICUCollator {
         // ICU fails only on invalid arguments (none here) or when out of memory.
         precondition(status <= SSICU_ZERO_ERROR, "ucol_strcollUTF8 failed: \(ICUError(code: status, operation: "ucol_strcollUTF8"))")
         return Int(result)
+    }
+
+    /// The order of two sort keys as ICU's comparisons give it: -1, 0 or 1.
+    private static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
     }
 
     // MARK: Sort keys
@@ -198,6 +260,10 @@ final class ICUCollator {
     /// Appends the sort key of the UTF-8 text `utf8` (with its terminating zero byte) to `buffer`.
     /// Ill-formed bytes count as U+FFFD.
     func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, method: SortKeyMethod) {
+        if let runtime {
+            runtime.appendSortKey(utf8: utf8, to: buffer)
+            return
+        }
         switch method {
         case .utf8Incremental: appendIncrementalKey(utf8: utf8, to: buffer)
         case .utf16Whole, .table: appendWholeKey(utf8: utf8, to: buffer)
@@ -228,6 +294,21 @@ final class ICUCollator {
     ///
     /// - Complexity: O(m) for the characters needed to produce `limit` bytes.
     func appendSortKeyPrefix(utf8: UnsafeBufferPointer<UInt8>, limit: Int, to buffer: KeyBuffer) -> Bool {
+        if let runtime {
+            // ICU's key parts are the key's bytes without the terminator; a part that fills the
+            // limit is reported incomplete even when nothing follows, as ICU reports it.
+            runtimeKeys.0.removeAll(keepingCapacity: true)
+            runtime.appendSortKey(utf8: utf8, to: &runtimeKeys.0)
+            let length = runtimeKeys.0.count - 1
+            let written = min(length, limit)
+            runtimeKeys.0.withUnsafeBufferPointer { key in
+                _ = buffer.appendBytes(upTo: written) { destination in
+                    destination.update(from: key.baseAddress!, count: written)
+                    return written
+                }
+            }
+            return written < limit
+        }
         var state: (UInt32, UInt32) = (0, 0)
         var status = fresh
         let written = buffer.appendBytes(upTo: limit) { destination in
@@ -315,6 +396,12 @@ final class ICUCollator {
     /// non-ignorable punctuation, no normalization and no numeric order. Nil for any other
     /// settings.
     var plainSortKeyLevels: Int? {
+        if let settings = runtime?.settings {
+            guard !settings.hasBackwardSecondary, settings.caseFirst == .off, !settings.hasCaseLevel, !settings.checksFCD,
+                !settings.isNumeric, !settings.isShifted, settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
+            else { return nil }
+            return Int(settings.strength.rawValue) + 1
+        }
         var status = fresh
         func value(_ attribute: SSICUCollatorAttribute) -> Int32 { ssicu_ucol_getAttribute(handle, attribute, &status) }
         let off = Int32(SSICU_COLLATOR_OFF.rawValue)
@@ -331,6 +418,7 @@ final class ICUCollator {
     /// Whether this collator reorders scripts (Russian puts Cyrillic first, Japanese Latin, kana
     /// and Han): its sort keys then move primary lead bytes.
     var reordersScripts: Bool {
+        if let runtime { return !runtime.settings.reorderCodes.isEmpty }
         var status = fresh
         return ssicu_ucol_getReorderCodes(handle, nil, 0, &status) != 0
     }
@@ -343,7 +431,11 @@ final class ICUCollator {
     /// when the rest is not zero, a continuation (low byte 0xC0 set, which no first half has)
     /// with the primary's low 16 bits and the low bytes. This puts them back together.
     func collationElements(of scalar: Unicode.Scalar) -> [UInt64] {
-        collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
+        if let runtime {
+            var text = String(Character(scalar))
+            return text.withUTF8 { Self.collationElements(utf8: $0, runtime) }
+        }
+        return collationElements(ofUTF16: Array(String(Character(scalar)).utf16))
     }
 
     /// The collation elements of UTF-16 text, put back together as ``collationElements(of:)``
@@ -378,6 +470,10 @@ final class ICUCollator {
     /// expansions of the whole tailoring), so the index counts with ``primaryWeightCounts(of:)``
     /// and tests check the two against each other.
     func primaryWeightCount(of text: String) -> Int {
+        if let runtime {
+            var text = text
+            return text.withUTF8 { Self.collationElements(utf8: $0, runtime) }.count { $0 >> 32 != 0 }
+        }
         let units = Array(text.utf16)
         var status = fresh
         guard let elements = ssicu_ucol_openElements(handle, units, Int32(units.count), &status),
@@ -411,6 +507,13 @@ final class ICUCollator {
         ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_LEVEL, SSICU_COLLATOR_ON, &status)
         ssicu_ucol_setAttribute(counter.handle, SSICU_COLLATOR_CASE_FIRST, SSICU_COLLATOR_UPPER_FIRST, &status)
         try check(status, "ucol_setAttribute")
+        if let runtime {
+            var settings = runtime.settings
+            settings.setStrength(.primary)
+            settings.setFlag(CollationSettings.caseLevel, true)
+            settings.setCaseFirst(.upperFirst)
+            counter.runtime = Collator(tailoring: runtime.tailoring, settings: settings)
+        }
         return texts.map { text in
             let key = counter.sortKey(of: text)
             // The primary level ends at the level separator 0x01; the key ends with 0x00.

@@ -105,6 +105,9 @@ public final class IndexedCollation: Sendable {
         let index: AlphabeticIndex
         do {
             collator = try ICUCollator(locale: canonical, settings: settings)
+            if let runtime = try? Collator(canonicalLocale: canonical, settings: settings) {
+                collator.attachRuntime(runtime)
+            }
             primaryCollator = try collator.primaryOnlyClone()
             index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator, indexLocales: extraLocales)
         } catch {

@@ -11,6 +11,10 @@
 /// The iterator keeps a pointer to the text: the buffer must stay valid while it is used.
 package struct CollationElementIterator {
     private let data: CollationData
+    /// The tries of `data` and of its base, held here so that the per-character look-up reads no
+    /// object.
+    private let trie: CollationTrie
+    private let baseTrie: CollationTrie?
     private let numeric: Bool
     private let checkFCD: Bool
     private let normalization = NormalizationTable.shared
@@ -19,10 +23,10 @@ package struct CollationElementIterator {
     /// The next byte of `text` to decode.
     private var textPosition = 0
     /// The code points decoded so far (FCD segments normalized), and the reading position.
-    private var codePoints: [UInt32] = []
+    private let codePoints = CollationScratchBuffer<UInt32>(capacity: 64)
     private var position = 0
     /// CEs of the current code point(s) not yet returned.
-    private var ces: [UInt64] = []
+    private let ces = CollationScratchBuffer<UInt64>(capacity: 16)
     private var cesIndex = 0
     private var skipped = SkippedMarks()
     private var discontiguousLoopCount = 0
@@ -35,20 +39,20 @@ package struct CollationElementIterator {
     /// An iterator over `utf8` with the mappings of `data`.
     package init(data: CollationData, utf8: UnsafeBufferPointer<UInt8>, numeric: Bool = false, checkFCD: Bool = false) {
         self.data = data
+        trie = data.trie
+        baseTrie = data.base?.trie
         self.numeric = numeric
         self.checkFCD = checkFCD
         text = utf8
-        codePoints.reserveCapacity(64)
-        ces.reserveCapacity(16)
     }
 
     /// Starts over on new text, keeping the buffers.
     package mutating func reset(utf8: UnsafeBufferPointer<UInt8>) {
         text = utf8
         textPosition = 0
-        codePoints.removeAll(keepingCapacity: true)
+        codePoints.removeAll()
         position = 0
-        ces.removeAll(keepingCapacity: true)
+        ces.removeAll()
         cesIndex = 0
         skipped.clear()
         discontiguousLoopCount = 0
@@ -60,25 +64,48 @@ package struct CollationElementIterator {
             cesIndex += 1
             return ces[cesIndex - 1]
         }
-        ces.removeAll(keepingCapacity: true)
-        cesIndex = 0
-        // The bound on contraction matching holds per element: ICU 76 matches any number of
-        // contractions in one text (a text of 2,500 Slovak "ch" has 2,500 elements).
-        discontiguousLoopCount = 0
-        guard let c = nextCodePoint() else { return CE32.noCE }
-        var ce32 = data.ce32(c)
-        var d = data
-        if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
-        if ce32 == CE32.fallback, let base = data.base {
-            d = base
-            ce32 = base.ce32(c)
+        while true {
+            ces.removeAll()
+            cesIndex = 0
+            // The bound on contraction matching holds per element: ICU 76 matches any number of
+            // contractions in one text (a text of 2,500 Slovak "ch" has 2,500 elements).
+            discontiguousLoopCount = 0
+            let c: UInt32
+            if position < codePoints.count {
+                c = codePoints[position]
+            } else if textPosition < text.count {
+                // ASCII needs no FCD check: read it here rather than through readMore.
+                let byte = text[textPosition]
+                if byte < 0x80 {
+                    textPosition += 1
+                    c = UInt32(byte)
+                    codePoints.append(c)
+                } else {
+                    readMore()
+                    c = codePoints[position]
+                }
+            } else {
+                return CE32.noCE
+            }
+            position += 1
+            // The common cases first, as ICU's iterators take them: a simple CE32 or a long
+            // primary, in the tailoring or in the root it falls back to.
+            var ce32 = trie.get(c)
             if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+            if ce32 == CE32.fallback, let baseTrie {
+                ce32 = baseTrie.get(c)
+                if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
+                appendCEs(data.base.unsafelyUnwrapped, c, ce32)
+            } else {
+                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
+                appendCEs(data, c, ce32)
+            }
+            if !ces.isEmpty {
+                cesIndex = 1
+                return ces[0]
+            }
         }
-        if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
-        appendCEs(d, c, ce32)
-        if ces.isEmpty { return nextCE() }
-        cesIndex = 1
-        return ces[0]
     }
 
     // MARK: Reading code points
@@ -108,6 +135,7 @@ package struct CollationElementIterator {
 
     /// Decodes the next code point, or, where the text fails ICU's FCD check, the next segment
     /// up to the following FCD boundary in NFD.
+    @inline(__always)
     private mutating func readMore() {
         let start = textPosition
         let c = CollationUTF8.decode(text, at: &textPosition)
@@ -115,6 +143,11 @@ package struct CollationElementIterator {
             codePoints.append(c)
             return
         }
+        readMoreChecked(c, from: start)
+    }
+
+    /// The rest of ``readMore()`` for a character that may start a segment that is not in FCD.
+    private mutating func readMoreChecked(_ c: UInt32, from start: Int) {
         let fcd = normalization.fcd16(c)
         guard fcd & 0xFF != 0, Self.isTibetanCompositeVowel(fcd) || nextHasLeadCombiningClass() else {
             codePoints.append(c)

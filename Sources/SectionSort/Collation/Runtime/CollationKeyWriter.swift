@@ -72,6 +72,9 @@ package struct CollationKeyWriter {
     private static let levelSeparator: UInt8 = 1
     private static let mergeSeparatorByte: UInt32 = 2
 
+    // The primary level is collected too, and appended to the sink at once: a byte at a time, a
+    // growable sink checks its capacity (and an array its uniqueness) for every byte.
+    private let primaries = SortKeyLevel()
     private let secondaries = SortKeyLevel()
     private let cases = SortKeyLevel()
     private let tertiaries = SortKeyLevel()
@@ -116,6 +119,7 @@ package struct CollationKeyWriter {
         let variableTop: UInt32 = alternate ? settings.variableTop + 1 : 0
         let tertiaryMask = settings.tertiaryMask
 
+        primaries.removeAll()
         secondaries.removeAll()
         cases.removeAll()
         tertiaries.removeAll()
@@ -167,22 +171,22 @@ package struct CollationKeyWriter {
                     if previousReorderedPrimary != 0 {
                         if p < previousReorderedPrimary {
                             // No compression terminator at the end of the level or merged segment.
-                            if p1 > Self.mergeSeparatorByte { sink.append(0x03) }
+                            if p1 > Self.mergeSeparatorByte { primaries.append(0x03) }
                         } else {
-                            sink.append(0xFF)
+                            primaries.append(0xFF)
                         }
                     }
-                    sink.append(UInt8(p1))
+                    primaries.append(UInt8(p1))
                     previousReorderedPrimary = isCompressible ? p : 0
                 }
                 let p2 = UInt8(truncatingIfNeeded: p >> 16)
                 if p2 != 0 {
-                    sink.append(p2)
+                    primaries.append(p2)
                     let p3 = UInt8(truncatingIfNeeded: p >> 8)
                     if p3 != 0 {
-                        sink.append(p3)
+                        primaries.append(p3)
                         let p4 = UInt8(truncatingIfNeeded: p)
-                        if p4 != 0 { sink.append(p4) }
+                        if p4 != 0 { primaries.append(p4) }
                     }
                 }
             }
@@ -379,6 +383,7 @@ package struct CollationKeyWriter {
             if lower32 >> 24 == UInt32(Self.levelSeparator) { break }  // the end (NO_CE)
         }
 
+        primaries.withBytes(primaries.count) { sink.append(contentsOf: $0) }
         // Each level buffer ends with the end's 01, which the separator before the next level
         // replaces.
         if writesSecondary {
