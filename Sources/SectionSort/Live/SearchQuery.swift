@@ -42,8 +42,11 @@ public struct SearchQuery: Sendable {
 
     /// Prepares a query.
     ///
-    /// - Parameter readsChineseNames: whether Han characters match by their pinyin, read as
-    ///   Chinese names (as ``SectioningOptions/readsChineseNames`` reads them).
+    /// - Parameters:
+    ///   - text: what the user typed.
+    ///   - collation: the collation whose primary strength decides what matches.
+    ///   - readsChineseNames: whether Han characters match by their pinyin, read as Chinese names
+    ///     (as ``SectioningOptions/readsChineseNames`` reads them).
     /// - Complexity: O(q) for a query of q characters, plus two collator clones.
     public init(_ text: String, collation: IndexedCollation, readsChineseNames: Bool = false) {
         self.text = text
