@@ -30,6 +30,19 @@ package struct CollationElementIterator {
     private var cesIndex = 0
     private var skipped = SkippedMarks()
     private var discontiguousLoopCount = 0
+    /// Whether the text is read without the code point buffer: while no character so far needed
+    /// context (contractions, prefixes, FCD segments), the characters are not kept; the first one
+    /// that does goes to the buffered reading, which first decodes the text read since
+    /// `unbufferedStart` into the buffer (prefixes look back), and returns to this mode once the
+    /// buffer is used up.
+    private var isUnbuffered = true
+    private var unbufferedStart = 0
+    /// The CEs of U+0000–U+017F, each with bit 0 set where it holds only before a character
+    /// below U+0300 (the defaults of contractions whose suffixes all start with a combining mark,
+    /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
+    /// reading.
+    private let latinCEs: CollationScratchBuffer<UInt64>
+    private static let latinLimit: UInt32 = 0x180
 
     private static let noCodePoint = UInt32.max
     /// A bound on contraction matching work for one element, against pathological input (later
@@ -44,6 +57,30 @@ package struct CollationElementIterator {
         self.numeric = numeric
         self.checkFCD = checkFCD
         text = utf8
+        latinCEs = Self.latinCEs(data, numeric: numeric, checkFCD: checkFCD)
+    }
+
+    /// The table of ``latinCEs``: what reading U+0000–U+017F without context gives.
+    private static func latinCEs(_ data: CollationData, numeric: Bool, checkFCD: Bool) -> CollationScratchBuffer<UInt64> {
+        let table = CollationScratchBuffer<UInt64>(capacity: Int(latinLimit))
+        let normalization = NormalizationTable.shared
+        for c in 0..<latinLimit {
+            var (ce32, d) = data.finalCE32(c)
+            var entry: UInt64 = 1
+            var beforeStarterOnly = checkFCD && normalization.fcd16(c) & 0xFF != 0
+            if CE32.hasTag(ce32, .digit) && !numeric { ce32 = d.ce32s.uint32(CE32.index(ce32)) }
+            if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 {
+                ce32 = d.contextDefaultCE32(CE32.index(ce32))
+                beforeStarterOnly = true
+            }
+            if !CE32.isSpecial(ce32) || CE32.hasTag(ce32, .longPrimary) || CE32.hasTag(ce32, .longSecondary) {
+                entry = CE32.ce(ce32)
+                // An ignorable before a starter only: the buffered reading.
+                if beforeStarterOnly { entry = entry == 0 ? 1 : entry | 1 }
+            }
+            table.append(entry)
+        }
+        return table
     }
 
     /// Starts over on new text, keeping the buffers.
@@ -56,14 +93,118 @@ package struct CollationElementIterator {
         cesIndex = 0
         skipped.clear()
         discontiguousLoopCount = 0
+        isUnbuffered = true
+        unbufferedStart = 0
     }
 
     /// The next collation element, or ``CE32/noCE`` at the end of the text.
+    ///
+    /// Inlined into the key writer's loop: the common case (a character read without context
+    /// whose CE32 is simple or a long primary) costs no call.
+    @inline(__always)
     package mutating func nextCE() -> UInt64 {
         if cesIndex < ces.count {
             cesIndex += 1
             return ces[cesIndex - 1]
         }
+        guard isUnbuffered else { return nextBufferedCE() }
+        guard textPosition < text.count else { return CE32.noCE }
+        let byte = text[textPosition]
+        if byte < 0x80 {
+            let entry = latinCEs[Int(byte)]
+            if entry & 1 == 0 {
+                textPosition += 1
+                return entry
+            }
+            return nextLatinCE(entry, UInt32(byte), end: textPosition + 1)
+        }
+        var end = textPosition
+        let c = CollationUTF8.decode(text, at: &end)
+        if c < Self.latinLimit { return nextLatinCE(latinCEs[Int(c)], c, end: end) }
+        // Under the FCD check, only characters that neither start nor end with a combining mark
+        // are read without context.
+        if !checkFCD || normalization.fcd16(c) == 0 {
+            var ce32 = trie.get(c)
+            if !CE32.isSpecial(ce32) {
+                textPosition = end
+                return CE32.simpleCE(ce32)
+            }
+            var inBase = false
+            if ce32 == CE32.fallback, let baseTrie {
+                ce32 = baseTrie.get(c)
+                if !CE32.isSpecial(ce32) {
+                    textPosition = end
+                    return CE32.simpleCE(ce32)
+                }
+                inBase = true
+            }
+            if ce32 & 0xFF == 0xC1 {
+                textPosition = end
+                return CE32.ce(ce32)
+            }
+            if appendContextFreeCEs(c, ce32, inBase: inBase, end: end) {
+                textPosition = end
+                cesIndex = 1
+                return ces[0]
+            }
+        }
+        return startBuffering()
+    }
+
+    /// The CE of a character below U+0300 whose table entry has bit 0 set: its CE where the next
+    /// character is below U+0300 too, else the buffered reading's.
+    @inline(__always)
+    private mutating func nextLatinCE(_ entry: UInt64, _ c: UInt32, end: Int) -> UInt64 {
+        if entry != 1 && (end == text.count || text[end] < 0xCC) {
+            textPosition = end
+            return entry & ~1
+        }
+        return startBuffering()
+    }
+
+    /// The CEs of a special CE32 that need no context (expansions, computed weights, and the
+    /// default of a contraction whose suffixes all start with a combining mark when the next
+    /// character is below U+0300): appends them and returns true, or returns false for the
+    /// others. `end` is where the character's bytes end.
+    @inline(never)
+    private mutating func appendContextFreeCEs(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> Bool {
+        let d = inBase ? data.base.unsafelyUnwrapped : data
+        var ce32 = value
+        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && (end == text.count || text[end] < 0xCC) {
+            ce32 = d.contextDefaultCE32(CE32.index(ce32))
+        }
+        if !CE32.isSpecial(ce32) {
+            ces.removeAll()
+            ces.append(CE32.simpleCE(ce32))
+            return true
+        }
+        switch CE32.tag(ce32) {
+        case .longPrimary, .longSecondary, .latinExpansion, .expansion32, .expansion, .offset: break
+        case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0: break
+        case .implicit where c < 0xD800 || c > 0xDFFF: break
+        default: return false
+        }
+        ces.removeAll()
+        cesIndex = 0
+        appendCEs(d, c, ce32)
+        return true
+    }
+
+    /// Leaves the unbuffered reading at the character at `textPosition`: the code points read
+    /// without the buffer go into it, and the character is read with context.
+    @inline(never)
+    private mutating func startBuffering() -> UInt64 {
+        var at = unbufferedStart
+        while at < textPosition { codePoints.append(CollationUTF8.decode(text, at: &at)) }
+        position = codePoints.count
+        isUnbuffered = false
+        return nextBufferedCE()
+    }
+
+    /// The next CE from the buffered reading (ICU's), which returns to the unbuffered one once
+    /// the buffer and the skipped combining marks are used up.
+    @inline(never)
+    private mutating func nextBufferedCE() -> UInt64 {
         while true {
             ces.removeAll()
             cesIndex = 0
@@ -88,23 +229,17 @@ package struct CollationElementIterator {
                 return CE32.noCE
             }
             position += 1
-            // The common cases first, as ICU's iterators take them: a simple CE32 or a long
-            // primary, in the tailoring or in the root it falls back to.
-            var ce32 = trie.get(c)
-            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
-            if ce32 == CE32.fallback, let baseTrie {
-                ce32 = baseTrie.get(c)
-                if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
-                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
-                appendCEs(data.base.unsafelyUnwrapped, c, ce32)
-            } else {
-                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
-                appendCEs(data, c, ce32)
+            let (ce32, d) = data.finalCE32(c)
+            appendCEs(d, c, ce32)
+            if position == codePoints.count && skipped.isEmpty {
+                isUnbuffered = true
+                unbufferedStart = textPosition
             }
             if !ces.isEmpty {
                 cesIndex = 1
                 return ces[0]
             }
+            if isUnbuffered { return nextCE() }
         }
     }
 
