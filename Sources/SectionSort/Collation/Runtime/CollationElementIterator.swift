@@ -15,6 +15,10 @@ package struct CollationElementIterator {
     /// object.
     private let trie: CollationTrie
     private let baseTrie: CollationTrie?
+    /// The parts of `data` and of its base that characters read without context use, for the
+    /// same reason.
+    private let parts: CollationData.Parts
+    private let baseParts: CollationData.Parts
     private let numeric: Bool
     private let checkFCD: Bool
     private let normalization = NormalizationTable.shared
@@ -38,7 +42,7 @@ package struct CollationElementIterator {
     private var isUnbuffered = true
     private var unbufferedStart = 0
     /// The CEs of U+0000–U+017F, each with bit 0 set where it holds only before a character
-    /// below U+0300 (the defaults of contractions whose suffixes all start with a combining mark,
+    /// that does not start with a combining mark (the defaults of contractions whose suffixes all start with a combining mark,
     /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
     /// reading.
     private let latinCEs: CollationScratchBuffer<UInt64>
@@ -54,6 +58,8 @@ package struct CollationElementIterator {
         self.data = data
         trie = data.trie
         baseTrie = data.base?.trie
+        parts = data.parts
+        baseParts = data.base?.parts ?? data.parts
         self.numeric = numeric
         self.checkFCD = checkFCD
         text = utf8
@@ -121,9 +127,10 @@ package struct CollationElementIterator {
         var end = textPosition
         let c = CollationUTF8.decode(text, at: &end)
         if c < Self.latinLimit { return nextLatinCE(latinCEs[Int(c)], c, end: end) }
-        // Under the FCD check, only characters that neither start nor end with a combining mark
-        // are read without context.
-        if !checkFCD || normalization.fcd16(c) == 0 {
+        // Under the FCD check, only characters that do not start with a combining mark, and end
+        // with one only before a character that does not start with one, are read without context.
+        let fcd = checkFCD ? normalization.fcd16(c) : 0
+        if fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) {
             var ce32 = trie.get(c)
             if !CE32.isSpecial(ce32) {
                 textPosition = end
@@ -142,52 +149,100 @@ package struct CollationElementIterator {
                 textPosition = end
                 return CE32.ce(ce32)
             }
-            if appendContextFreeCEs(c, ce32, inBase: inBase, end: end) {
+            let ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+            if ce != 1 {
                 textPosition = end
-                cesIndex = 1
-                return ces[0]
+                return ce
             }
         }
         return startBuffering()
     }
 
-    /// The CE of a character below U+0300 whose table entry has bit 0 set: its CE where the next
-    /// character is below U+0300 too, else the buffered reading's.
+    /// The CE of a character below U+0180 whose table entry has bit 0 set: its CE where the next
+    /// character does not start with a combining mark, else the buffered reading's.
     @inline(__always)
     private mutating func nextLatinCE(_ entry: UInt64, _ c: UInt32, end: Int) -> UInt64 {
-        if entry != 1 && (end == text.count || text[end] < 0xCC) {
+        if entry != 1 && isBeforeStarter(end) {
             textPosition = end
             return entry & ~1
         }
         return startBuffering()
     }
 
-    /// The CEs of a special CE32 that need no context (expansions, computed weights, and the
-    /// default of a contraction whose suffixes all start with a combining mark when the next
-    /// character is below U+0300): appends them and returns true, or returns false for the
-    /// others. `end` is where the character's bytes end.
+    /// Whether the character at byte `end` (if any) does not start with a combining mark (its
+    /// lead combining class is 0): below U+0300 (lead byte CC) without a look-up.
+    @inline(__always)
+    private func isBeforeStarter(_ end: Int) -> Bool {
+        end == text.count || text[end] < 0xCC || leadCombiningClassIsZero(at: end)
+    }
+
     @inline(never)
-    private mutating func appendContextFreeCEs(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> Bool {
-        let d = inBase ? data.base.unsafelyUnwrapped : data
+    private func leadCombiningClassIsZero(at end: Int) -> Bool {
+        var at = end
+        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+    }
+
+    /// The first CE of a special CE32 that needs no context (expansions, computed weights, and
+    /// the default of a contraction whose suffixes all start with a combining mark when the next
+    /// character does not), with the others put in the CE buffer; or 1 (no CE) for the
+    /// others. `end` is where the character's bytes end.
+    ///
+    /// Reads the data's parts held in ``parts`` rather than through the data objects, so that it
+    /// retains nothing.
+    @inline(never)
+    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> UInt64 {
+        let parts = inBase ? baseParts : parts
         var ce32 = value
-        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && (end == text.count || text[end] < 0xCC) {
-            ce32 = d.contextDefaultCE32(CE32.index(ce32))
-        }
-        if !CE32.isSpecial(ce32) {
-            ces.removeAll()
-            ces.append(CE32.simpleCE(ce32))
-            return true
+        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end) {
+            ce32 = UInt32(parts.contexts.uint16(CE32.index(ce32))) << 16 | UInt32(parts.contexts.uint16(CE32.index(ce32) + 1))
+            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
         }
         switch CE32.tag(ce32) {
-        case .longPrimary, .longSecondary, .latinExpansion, .expansion32, .expansion, .offset: break
-        case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0: break
-        case .implicit where c < 0xD800 || c > 0xDFFF: break
-        default: return false
+        case .longPrimary, .longSecondary:
+            return CE32.ce(ce32)
+        case .latinExpansion:
+            startCEs(UInt64(ce32 & 0xFF00) << 16 | 0x0500)
+            return UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
+        case .expansion32:
+            let start = CE32.index(ce32)
+            let length = CE32.length(ce32)
+            if length > 1 {
+                startCEs(CE32.ce(parts.ce32s.uint32(start + 1)))
+                for index in start + 2..<start + length { ces.append(CE32.ce(parts.ce32s.uint32(index))) }
+            }
+            return CE32.ce(parts.ce32s.uint32(start))
+        case .expansion:
+            let start = CE32.index(ce32)
+            let length = CE32.length(ce32)
+            if length > 1 {
+                startCEs(parts.ces.uint64(start + 1))
+                for index in start + 2..<start + length { ces.append(parts.ces.uint64(index)) }
+            }
+            return parts.ces.uint64(start)
+        case .offset:
+            return CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
+        case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0:
+            var syllable = c - 0xAC00
+            let t = Int(syllable % 28)
+            syllable /= 28
+            let v = Int(syllable % 21)
+            let l = Int(syllable / 21)
+            startCEs(CE32.ce(parts.jamoCE32s.uint32(19 + v)))
+            if t != 0 { ces.append(CE32.ce(parts.jamoCE32s.uint32(39 + t))) }
+            return CE32.ce(parts.jamoCE32s.uint32(l))
+        case .implicit where c < 0xD800 || c > 0xDFFF:
+            return CE32.ce(primary: CE32.unassignedPrimary(c))
+        default:
+            return 1
         }
+    }
+
+    /// Empties the CE buffer and puts `ce` in it, the next CE to return.
+    @inline(__always)
+    private mutating func startCEs(_ ce: UInt64) {
         ces.removeAll()
         cesIndex = 0
-        appendCEs(d, c, ce32)
-        return true
+        ces.append(ce)
     }
 
     /// Leaves the unbuffered reading at the character at `textPosition`: the code points read
@@ -410,7 +465,7 @@ package struct CollationElementIterator {
                 // Only UTF-16 code units map to this tag; code points never do.
                 ce32 = CE32.fffd
             case .offset:
-                ces.append(d.ceFromOffsetCE32(c, ce32))
+                ces.append(CollationData.ceFromOffsetCE32(c, ce32, ces: d.ces))
                 return
             case .implicit:
                 if c >= 0xD800 && c <= 0xDFFF {
@@ -712,7 +767,8 @@ private struct SkippedMarks {
     var hasNext: Bool { position < oldBuffer.count }
 
     mutating func clear() {
-        oldBuffer.removeAll(keepingCapacity: true)
+        // Once per text: an empty array is left alone, without its uniqueness check.
+        if !oldBuffer.isEmpty { oldBuffer.removeAll(keepingCapacity: true) }
         position = 0
     }
 
