@@ -378,7 +378,9 @@ final class ICUCollator {
     /// The code points below `limit` that some contraction or prefix mapping of this collator
     /// has after its first character: where they follow the right characters, their collation
     /// elements are not their own.
+    /// The runtime's collation data answers when attached (``ContextCharacters``), ICU otherwise.
     func codePointsInsideContractions(below limit: UInt32) throws(ICUError) -> Set<UInt32> {
+        if let runtime { return ContextCharacters.inside(runtime.tailoring, below: limit) }
         guard let set = ssicu_uset_openEmpty() else { throw ICUError(code: SSICU_MEMORY_ALLOCATION_ERROR, operation: "uset_openEmpty") }
         defer { ssicu_uset_close(set) }
         var status = fresh

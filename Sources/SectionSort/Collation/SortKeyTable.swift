@@ -55,11 +55,12 @@ final class SortKeyTable: @unchecked Sendable {
     private static let endElement: UInt64 = 0x1_0100_0100
 
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
-    /// whose keys the table writes, or ICU cannot list its contractions.
+    /// whose keys the table writes, or its contractions cannot be listed.
     ///
-    /// - Complexity: one element iteration and three ICU keys for each of the 2,048 code points,
-    ///   and ICU's listing of the collator's contractions: about 20 ms (median of the locales, in
-    ///   `sectionsort-bench --check-key-tables`).
+    /// - Complexity: one element iteration and three keys for each of the 2,048 code points, and
+    ///   the listing of the collator's contractions: from the collation runtime's data
+    ///   (``ContextCharacters``, one trie lookup a code point of the tailoring) when attached,
+    ///   from ICU otherwise.
     init?(collator: ICUCollator) {
         guard let levels = collator.plainSortKeyLevels,
             let inside = try? collator.codePointsInsideContractions(below: Self.codePointLimit)
