@@ -624,17 +624,6 @@ extension ICUCollator {
         return ssicu_ucol_getAttribute(handle, SSICU_COLLATOR_NORMALIZATION_MODE, &status) == Int32(SSICU_COLLATOR_ON.rawValue)
     }
 
-    /// The tailoring in ICU's binary format (ucol_cloneBinary).
-    func tailoringBinary() throws(ICUError) -> [UInt8] {
-        var status = fresh
-        let length = ssicu_ucol_cloneBinary(handle, nil, 0, &status)
-        status = fresh
-        var binary = [UInt8](repeating: 0, count: Int(length))
-        _ = ssicu_ucol_cloneBinary(handle, &binary, length, &status)
-        try check(status, "ucol_cloneBinary")
-        return binary
-    }
-
     /// ICU's actual locale of this collator (ucol_getLocaleByType).
     var actualLocaleForTesting: String { locale(SSICU_ACTUAL_LOCALE) }
 
