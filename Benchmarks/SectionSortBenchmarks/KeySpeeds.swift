@@ -1,5 +1,6 @@
 import Foundation
 import SectionSort
+import SectionSortICUSupport
 
 /// `--key-speeds`: sort keys per second by script, the collation runtime (``Collator``, the
 /// package's own data) against ICU's `ucol_getSortKey` as the library calls it, after checking

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -256,7 +257,7 @@ import Testing
             let icu = try ICUCollator.opening(name)
             let ours = try #require(Self.tailoring(name))
             if try icu.binary() != ours.binary {
-                differing.append("\(name): ICU \(icu.actualLocaleForTesting), ours \(ours.identifier) (\(ours.actualLocale))")
+                differing.append("\(name): ICU \(icu.actualLocale), ours \(ours.identifier) (\(ours.actualLocale))")
             }
         }
         #expect(differing.isEmpty, "\(differing)")

@@ -199,6 +199,15 @@ package enum CollationLocaleError: Error, Hashable, Sendable, CustomStringConver
         case .illegalReordering(let error): "\(error)"
         }
     }
+
+    /// The name of the error ICU's `ucol_open` reports for the same identifier: keywords it no
+    /// longer supports are U_UNSUPPORTED_ERROR, every bad value U_ILLEGAL_ARGUMENT_ERROR.
+    package var icuErrorName: String {
+        switch self {
+        case .unsupportedKeyword: "U_UNSUPPORTED_ERROR"
+        case .illegalValue, .illegalReordering: "U_ILLEGAL_ARGUMENT_ERROR"
+        }
+    }
 }
 
 extension Substring {
