@@ -78,6 +78,23 @@ import Testing
         #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(3))")
     }
 
+    /// The table keeps only characters whose lead canonical combining class is 0, read from the
+    /// normalization data: ICU's for every code point.
+    @Test func leadCombiningClassesAreICUs() {
+        var differing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let ours = Int(NormalizationTable.shared.fcd16(value) >> 8)
+            if ours != ICUCollationInternals.leadCombiningClass(scalar) && differing.count < 10 {
+                differing.append("U+\(String(value, radix: 16)): \(ours), ICU \(ICUCollationInternals.leadCombiningClass(scalar))")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+        let starters = (UInt32(0)..<SortKeyTable.codePointLimit).compactMap(Unicode.Scalar.init).filter(
+            SortKeyTable.startsWithoutCombiningClass)
+        #expect(starters.count > 1500 && !starters.contains("\u{301}") && !starters.contains("\u{344}") && starters.contains("a"))
+    }
+
     @Test func strengthsBelowTertiaryHaveTablesOfFewerLevels() throws {
         for (options, levels) in [(CollationOptions(ignoresCase: true), 2), (CollationOptions(ignoresCase: true, ignoresAccents: true), 1)]
         {

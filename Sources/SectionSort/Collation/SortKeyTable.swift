@@ -58,7 +58,7 @@ final class SortKeyTable: @unchecked Sendable {
     /// Whether `scalar` and the first character of its canonical decomposition have combining
     /// class 0 (ICU's lead canonical combining class, from the normalization data), so that
     /// canonical reordering never moves a character across it.
-    private static func startsWithoutCombiningClass(_ scalar: Unicode.Scalar) -> Bool {
+    static func startsWithoutCombiningClass(_ scalar: Unicode.Scalar) -> Bool {
         let table = NormalizationTable.shared
         return table.combiningClass(scalar.value) == 0 && table.fcd16(scalar.value) >> 8 == 0
     }
