@@ -62,8 +62,15 @@ import Testing
     /// Where ICU refuses an identifier, the library refuses it with the name of ICU's error, which
     /// ``SectionSortError/collationUnavailable(locale:icuError:)`` carries.
     @Test func refusesWithICUsErrors() throws {
+        // Identifiers ICU cannot read as a locale, and ones just short of that.
+        let malformed = [
+            "/no/such/file", "no/such", "abcdefghijkl", "abcdefghijk", "ABCDEFGHIJKL", "abcdefghijkl.x", "abcdefghijk.x",
+            "1234567890123", "toolongname_SE", "en_abcdefghijklmn_US", "en@collation=" + String(repeating: "x", count: 15),
+            "en@collation=" + String(repeating: "x", count: 16), "en@" + String(repeating: "k", count: 24) + "=x",
+            "en@" + String(repeating: "k", count: 25) + "=x",
+        ]
         var refused = 0
-        for identifier in Self.identifiers {
+        for identifier in Self.identifiers + malformed {
             let canonical = LocaleIdentifier.canonical(identifier)
             let icuError: ICUError
             do {
@@ -80,7 +87,7 @@ import Testing
                 #expect(error.icuErrorName == icuError.name, "\(canonical): \(error)")
             }
         }
-        #expect(refused >= 10)
+        #expect(refused >= 15)
         #expect(throws: SectionSortError.collationUnavailable(locale: "en@colNumeric=primary", icuError: "U_ILLEGAL_ARGUMENT_ERROR")) {
             try IndexedCollation(locale: "en@colNumeric=primary")
         }
