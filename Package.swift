@@ -22,8 +22,9 @@ let package = Package(
         .executable(name: "sectionsort", targets: ["SectionSortCLI"]),
     ],
     targets: [
-        // The ICU functions SectionSort uses, declared by the package itself: the system's
-        // libicucore on Apple platforms, the ICU inside the toolchain's Foundation elsewhere.
+        // The ICU functions that the tests, the benchmark and the data generator call, declared by
+        // the package itself: the system's libicucore on Apple platforms, the ICU inside the
+        // toolchain's Foundation elsewhere. Neither the library nor the command-line tool links it.
         .target(
             name: "SectionSortICU",
             exclude: ["LICENSE-ICU"],
@@ -41,15 +42,15 @@ let package = Package(
         ),
         .target(
             name: "SectionSort",
-            dependencies: ["SectionSortICU", "SectionSortCollationData"],
+            dependencies: ["SectionSortCollationData"],
             swiftSettings: invariantChecks
         ),
-        // ICU's locale data, scripts and transforms as ICU itself gives them: what the generator
-        // writes the data from and what the tests compare the data with. Never linked into the
-        // library or the CLI.
+        // ICU's collator, locale data, scripts and transforms as ICU itself gives them: the oracle
+        // that the tests and the benchmark compare the library with, and what the generator writes
+        // the data from. Never linked into the library or the CLI.
         .target(
             name: "SectionSortICUSupport",
-            dependencies: ["SectionSortICU"]
+            dependencies: ["SectionSort", "SectionSortICU"]
         ),
         // Writes Sources/SectionSortCollationData from the toolchain's ICU; run by hand, never at
         // build time: `swift run SectionSortDataGenerator Sources/SectionSortCollationData`.

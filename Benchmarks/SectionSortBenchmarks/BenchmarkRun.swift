@@ -81,14 +81,8 @@ struct BenchmarkRun {
             ("engine, 1 thread", 1, { SectionedOutput(Contenders.engine(names, collation: collation, threads: 1)) }),
             ("engine, all cores", cores, { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil)) }),
             (
-                "engine, ICU keys only (ucol_getSortKey), all cores", cores,
-                { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf16Whole)) }
-            ),
-            (
-                "engine, UTF-8 keys (ucol_nextSortKeyPart), all cores", cores,
-                {
-                    SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .utf8Incremental))
-                }
+                "engine, runtime keys only (no key table), all cores", cores,
+                { SectionedOutput(Contenders.engine(names, collation: collation, threads: nil, keyMethod: .runtime)) }
             ),
             (
                 "floor: keys and sections only, 1 thread", 1,
@@ -103,9 +97,9 @@ struct BenchmarkRun {
                 }
             ),
             (
-                "floor with ICU keys only, all cores", cores,
+                "floor with runtime keys only, all cores", cores,
                 {
-                    Contenders.keysOnly(names, collation: collation, threads: nil, keyMethod: .utf16Whole); return nil
+                    Contenders.keysOnly(names, collation: collation, threads: nil, keyMethod: .runtime); return nil
                 }
             ),
         ]
@@ -127,9 +121,6 @@ struct BenchmarkRun {
             if let engine = byName["engine, 1 thread"] {
                 report.ratios["engine_1_thread_vs_icu_comparator"] = comparator.median / engine.median
             }
-        }
-        if let utf16 = byName["engine, all cores"], let utf8 = byName["engine, UTF-8 keys (ucol_nextSortKeyPart), all cores"] {
-            report.ratios["utf16_keys_vs_utf8_keys"] = utf8.median / utf16.median
         }
 
         // Thread scaling on the largest headline-like size.

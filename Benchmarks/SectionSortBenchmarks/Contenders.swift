@@ -1,5 +1,6 @@
 import Foundation
 import SectionSort
+import SectionSortICUSupport
 
 /// A sectioned result reduced to what must be identical between contenders.
 struct SectionedOutput: Equatable {
@@ -38,14 +39,16 @@ enum Contenders {
     static func icuComparator(_ names: [String], collation: IndexedCollation) -> SectionedOutput {
         var sections = [[String]](repeating: [], count: collation.sectionTitles.count)
         for name in names { sections[collation.section(for: name)].append(name) }
-        return collation.withUTF8Comparator { compare in
-            var titles: [String] = [], items: [[String]] = []
-            for (index, section) in sections.enumerated() where !section.isEmpty {
-                titles.append(collation.sectionTitles[index])
-                items.append(section.sorted { ascending($0, $1, compare) })
-            }
-            return SectionedOutput(titles: titles, items: items)
+        // ICU opens every locale and option the library opens (the tests compare the two).
+        guard let icu = try? ICUCollator(locale: collation.requestedLocale, options: collation.options) else {
+            preconditionFailure("ICU cannot open the collator of \(collation.requestedLocale)")
         }
+        var titles: [String] = [], items: [[String]] = []
+        for (index, section) in sections.enumerated() where !section.isEmpty {
+            titles.append(collation.sectionTitles[index])
+            items.append(section.sorted { ascending($0, $1, icu.compare(utf8:_:)) })
+        }
+        return SectionedOutput(titles: titles, items: items)
     }
 
     /// Whether `a` comes before `b`: native strings are contiguous UTF-8, compared in place

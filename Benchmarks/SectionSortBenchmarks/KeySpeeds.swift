@@ -1,8 +1,9 @@
 import Foundation
 import SectionSort
+import SectionSortICUSupport
 
 /// `--key-speeds`: sort keys per second by script, the collation runtime (``Collator``, the
-/// package's own data) against ICU's `ucol_getSortKey` as the library calls it, after checking
+/// package's own data) against ICU's `ucol_getSortKey` as the library called it, after checking
 /// that both write the same bytes for every text.
 enum KeySpeeds {
     struct Script {

@@ -1,11 +1,13 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
 
-/// The index is built from probes of ICU's data (its boundary contractions, the primary weights of
-/// its labels) instead of ICU's enumeration of every contraction and its collation element
-/// iterator: both must give the same index, and the index must section as ICU's does.
+/// The index is built from probes of the collation (its boundary contractions, the primary weights
+/// of its labels) instead of an enumeration of every contraction and a collation element iterator,
+/// as ICU's own `AlphabeticIndex` builds it: the index from ICU's enumeration and iterator, and from
+/// the runtime's, must be the same, and the index must section as ICU's does.
 @Suite struct AlphabeticIndexTests {
     /// Locales whose indexes exercise every path: Latin with own letters (sv, cs with CH, da), kana
     /// (ja), jamo (ko), right-to-left (ar), the Han tailorings' pinyin, stroke, zhuyin and radical
@@ -17,16 +19,37 @@ import Testing
     ]
 
     @Test(arguments: locales)
-    func probingGivesTheReferenceIndex(locale: String) throws {
+    func probingGivesTheIndexOfICUsEnumeration(locale: String) throws {
         let canonical = LocaleIdentifier.canonical(locale)
-        for settings in [ICUCollatorSettings(), ICUCollatorSettings(strength: .primary, numeric: true)] {
-            let collator = try ICUCollator(locale: canonical, settings: settings)
-            let probed = try AlphabeticIndex(locale: canonical, collator: collator, method: .probing)
-            let reference = try AlphabeticIndex(locale: canonical, collator: collator, method: .reference)
-            #expect(probed.titles == reference.titles, "\(locale)")
-            #expect(probed.boundaries == reference.boundaries, "\(locale)")
-            #expect(probed.bucketTitles == reference.bucketTitles, "\(locale)")
+        for attributes in [CollatorAttributes(), CollatorAttributes(strength: .primary, numeric: true)] {
+            let collator = try LocaleCollator(canonicalLocale: canonical, attributes: attributes)
+            let icu = try ICUCollator(locale: canonical, attributes: attributes)
+            let enumeratedByICU = AlphabeticIndex.Enumeration(
+                contractions: { (try? icu.contractions(startingWith: $0)) ?? [] }, primaryWeightCount: icu.primaryWeightCount(of:))
+            let probed = AlphabeticIndex(locale: canonical, collator: collator, method: .probing)
+            for (name, enumeration) in [("ICU", enumeratedByICU), ("runtime", .of(collator.primaryOnlyClone()))] {
+                let reference = AlphabeticIndex(locale: canonical, collator: collator, method: .enumerating(enumeration))
+                #expect(probed.titles == reference.titles, "\(locale), \(name)'s enumeration")
+                #expect(probed.boundaries == reference.boundaries, "\(locale), \(name)'s enumeration")
+                #expect(probed.bucketTitles == reference.bucketTitles, "\(locale), \(name)'s enumeration")
+            }
             #expect(probed.titles.count > 1 && probed.boundaries.count == probed.bucketTitles.count, "\(locale)")
+        }
+    }
+
+    /// The index's boundary contractions (U+FDD0 and U+FDD1 and what follows), read from the
+    /// runtime's data, are ICU's, as arrays of code points (Strings would compare canonical
+    /// equivalents equal).
+    @Test(arguments: locales)
+    func boundaryContractionsAreICUs(locale: String) throws {
+        let canonical = LocaleIdentifier.canonical(locale)
+        let collator = try LocaleCollator(canonicalLocale: canonical, attributes: CollatorAttributes())
+        let icu = try ICUCollator(locale: canonical, attributes: CollatorAttributes())
+        for first in [Unicode.Scalar(UInt32(0xFDD0))!, Unicode.Scalar(UInt32(0xFDD1))!] {
+            let ours = collator.contractions(startingWith: first).map { $0.unicodeScalars.map(\.value) }
+            let theirs = try icu.contractions(startingWith: first).map { $0.unicodeScalars.map(\.value) }
+            #expect(Set(ours) == Set(theirs) && ours.count == Set(ours).count, "\(locale) U+\(String(first.value, radix: 16))")
+            if first.value == 0xFDD1 { #expect(ours.count > 100, "\(locale): a boundary for each script") }
         }
     }
 
@@ -49,20 +72,23 @@ import Testing
 
     @Test(arguments: ["root", "km", "mt", "cs", "ja", "ko", "zh", "zh_Hant", "de@collation=phonebook", "sv"])
     func primaryWeightsFromSortKeysMatchCollationElements(locale: String) throws {
-        let primary = try ICUCollator(locale: locale, settings: ICUCollatorSettings()).primaryOnlyClone()
+        let primary = try LocaleCollator(canonicalLocale: locale, attributes: CollatorAttributes()).primaryOnlyClone()
+        let icu = try ICUCollator(locale: locale, attributes: CollatorAttributes(strength: .primary))
         let exemplars = ICULocaleData.exemplars(of: locale, kind: .index) ?? []
         let texts = Self.weightedStrings + exemplars
-        let counts = try primary.primaryWeightCounts(of: texts)
+        let counts = primary.primaryWeightCounts(of: texts)
         for (text, count) in zip(texts, counts) {
-            #expect(count == primary.primaryWeightCount(of: text), "\(locale): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            let scalars = text.unicodeScalars.map { String($0.value, radix: 16) }
+            #expect(count == icu.primaryWeightCount(of: text), "\(locale): \(scalars) against ICU's iterator")
+            #expect(count == primary.primaryWeightCount(of: text), "\(locale): \(scalars) against the runtime's iterator")
         }
     }
 
     @Test func someLabelsHaveSeveralPrimaryWeights() throws {
         // The probes must see them: each such label gets an invisible bucket that sends what sorts
         // after all its weights back to the previous letter.
-        let primary = try ICUCollator(locale: "km", settings: ICUCollatorSettings()).primaryOnlyClone()
-        #expect(try primary.primaryWeightCounts(of: ["ឥ", "អ", "IE", "가", "ﬁ", String(repeating: "a", count: 30)]) == [2, 1, 2, 2, 2, 30])
+        let primary = try LocaleCollator(canonicalLocale: "km", attributes: CollatorAttributes()).primaryOnlyClone()
+        #expect(primary.primaryWeightCounts(of: ["ឥ", "អ", "IE", "가", "ﬁ", String(repeating: "a", count: 30)]) == [2, 1, 2, 2, 2, 30])
     }
 
     @Test func maltesesIEKeepsOnlyWhatStartsWithIE() throws {

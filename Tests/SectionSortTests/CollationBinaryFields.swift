@@ -1,3 +1,5 @@
+import SectionSortICUSupport
+
 @testable import SectionSort
 
 /// The settings fields of ICU's binary collation data, read as ICU's CollationDataReader reads

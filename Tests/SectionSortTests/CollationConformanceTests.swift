@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -93,7 +94,7 @@ import Testing
     }
 
     /// The settings as a failure names them: "identical, shifted, normalization on".
-    static func describe(_ settings: ICUCollatorSettings) -> String {
+    static func describe(_ settings: CollatorAttributes) -> String {
         var parts = ["\(settings.strength)"]
         if let shifted = settings.alternateShifted { parts.append(shifted ? "shifted" : "non-ignorable") }
         if let normalization = settings.normalization { parts.append("normalization \(normalization ? "on" : "off")") }
@@ -112,11 +113,11 @@ import Testing
     /// strings with the same NFD are equal, the tie the files use since UCA 6.2). Returns how many
     /// lines were compared.
     static func compare(
-        _ file: File, locale: String, settings: ICUCollatorSettings, checksOrder: Bool
+        _ file: File, locale: String, settings: CollatorAttributes, checksOrder: Bool
     ) throws -> Int {
         let lines = try file.lines
-        let icu = try ICUCollator(locale: locale, settings: settings)
-        let ours = try Collator(canonicalLocale: locale, settings: settings)
+        let icu = try ICUCollator(locale: locale, attributes: settings)
+        let ours = try Collator(canonicalLocale: locale, attributes: settings)
         let place = "\(file.rawValue) \(locale) (\(describe(settings)))"
         var differences = 0
         var disorders = 0
@@ -163,7 +164,7 @@ import Testing
     /// first, the identical level, alternate non-ignorable or shifted after the file.
     @Test(arguments: File.allCases)
     func rootKeysAreICUsInTheFilesOrder(file: File) throws {
-        let settings = ICUCollatorSettings(
+        let settings = CollatorAttributes(
             strength: .identical, caseLevel: false, numeric: false, alternateShifted: file == .shifted,
             normalization: true, caseFirst: .off)
         #expect(try Self.compare(file, locale: "root", settings: settings, checksOrder: true) > 200_000)
@@ -172,7 +173,7 @@ import Testing
     /// A locale with settings on top of its own.
     struct Setup: Sendable, CustomTestStringConvertible {
         let locale: String
-        var settings = ICUCollatorSettings()
+        var settings = CollatorAttributes()
         var testDescription: String { "\(locale) (\(CollationConformanceTests.describe(settings)))" }
     }
 
@@ -181,7 +182,7 @@ import Testing
     static let setups = [
         Setup(locale: "root"), Setup(locale: "en"), Setup(locale: "de@collation=phonebook"), Setup(locale: "sv"),
         Setup(locale: "ja"), Setup(locale: "zh@collation=pinyin"), Setup(locale: "ko"), Setup(locale: "th"),
-        Setup(locale: "ar"), Setup(locale: "en", settings: ICUCollatorSettings(strength: .quaternary, alternateShifted: true)),
+        Setup(locale: "ar"), Setup(locale: "en", settings: CollatorAttributes(strength: .quaternary, alternateShifted: true)),
     ]
 
     /// Every string of both files in each setup, with normalization off and on. The shifted

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -126,6 +127,24 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
 
+    /// The key table leaves to the iterator the characters that contractions and prefixes hold
+    /// after their first one: the runtime reads them from its context tries, ICU lists them.
+    @Test func charactersInsideContextsMatchICU() throws {
+        var failures: [String] = []
+        var nonEmpty = 0
+        for name in Self.distinctTailorings {
+            let icu = try ICUCollator.opening(name).codePointsInsideContractions(below: SortKeyTable.codePointLimit)
+            let tailoring = try #require(Self.tailoring(name))
+            let runtime = ContextCharacters.inside(tailoring, below: SortKeyTable.codePointLimit)
+            if !icu.isEmpty { nonEmpty += 1 }
+            if runtime != icu {
+                failures.append("\(name): only ICU \(icu.subtracting(runtime).sorted()), only runtime \(runtime.subtracting(icu).sorted())")
+            }
+        }
+        #expect(nonEmpty == Self.distinctTailorings.count)
+        #expect(failures.isEmpty, "\(failures.prefix(10))")
+    }
+
     @Test func fcdCheckNormalizesOnlyWhatFailsIt() throws {
         let texts = [
             "a\u{0301}\u{0316}", "a\u{0316}\u{0301}", "\u{0F73}", "\u{0F75}\u{0F81}", "\u{0F71}\u{0F72}",
@@ -238,7 +257,7 @@ import Testing
             let icu = try ICUCollator.opening(name)
             let ours = try #require(Self.tailoring(name))
             if try icu.binary() != ours.binary {
-                differing.append("\(name): ICU \(icu.actualLocaleForTesting), ours \(ours.identifier) (\(ours.actualLocale))")
+                differing.append("\(name): ICU \(icu.actualLocale), ours \(ours.identifier) (\(ours.actualLocale))")
             }
         }
         #expect(differing.isEmpty, "\(differing)")

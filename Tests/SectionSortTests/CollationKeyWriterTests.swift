@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort

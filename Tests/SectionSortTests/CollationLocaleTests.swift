@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -56,6 +57,40 @@ import Testing
         #expect(ours.options == expected.options, "\(canonical)")
         #expect(ours.reorderCodes == icu.reorderCodes, "\(canonical)")
         #expect(ours.variableTop == icu.variableTop, "\(canonical)")
+    }
+
+    /// Where ICU refuses an identifier, the library refuses it with the name of ICU's error, which
+    /// ``SectionSortError/collationUnavailable(locale:icuError:)`` carries.
+    @Test func refusesWithICUsErrors() throws {
+        // Identifiers ICU cannot read as a locale, and ones just short of that.
+        let malformed = [
+            "/no/such/file", "no/such", "abcdefghijkl", "abcdefghijk", "ABCDEFGHIJKL", "abcdefghijkl.x", "abcdefghijk.x",
+            "1234567890123", "toolongname_SE", "en_abcdefghijklmn_US", "en@collation=" + String(repeating: "x", count: 15),
+            "en@collation=" + String(repeating: "x", count: 16), "en@" + String(repeating: "k", count: 24) + "=x",
+            "en@" + String(repeating: "k", count: 25) + "=x",
+        ]
+        var refused = 0
+        for identifier in Self.identifiers + malformed {
+            let canonical = LocaleIdentifier.canonical(identifier)
+            let icuError: ICUError
+            do {
+                _ = try ICUCollator.opening(canonical)
+                continue
+            } catch {
+                icuError = error
+            }
+            refused += 1
+            do {
+                _ = try Collator(canonicalLocale: canonical, attributes: CollatorAttributes())
+                Issue.record("\(canonical) opens, ICU refuses it with \(icuError.name)")
+            } catch {
+                #expect(error.icuErrorName == icuError.name, "\(canonical): \(error)")
+            }
+        }
+        #expect(refused >= 15)
+        #expect(throws: SectionSortError.collationUnavailable(locale: "en@colNumeric=primary", icuError: "U_ILLEGAL_ARGUMENT_ERROR")) {
+            try IndexedCollation(locale: "en@colNumeric=primary")
+        }
     }
 
     /// The keys of the keyword locales (with ICU's collation elements) are ICU's.

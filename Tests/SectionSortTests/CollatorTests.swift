@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -34,17 +35,15 @@ import Testing
     static func compare(_ locale: String, _ options: CollationOptions, texts: [[UInt8]]) throws -> Int {
         let canonical = LocaleIdentifier.canonical(locale)
         // The options merged with the locale's keywords, as IndexedCollation merges them.
-        guard let settings = try? options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale) else {
+        guard let settings = try? options.collatorAttributes(merging: CollationKeywords(canonicalLocale: canonical), locale: locale) else {
             #expect(throws: SectionSortError.self) { try Collator(locale: locale, options: options) }
             return 0
         }
-        let icu = try ICUCollator(locale: canonical, settings: settings)
+        let icu = try ICUCollator(locale: canonical, attributes: settings)
         let ours = try Collator(locale: locale, options: options)
         var failures = 0
         for text in texts {
-            let buffer = KeyBuffer()
-            text.withUnsafeBufferPointer { icu.appendSortKey(utf8: $0, to: buffer, method: .utf16Whole) }
-            let expected = buffer.bytes(at: 0, length: buffer.count)
+            let expected = icu.sortKey(utf8: text)
             let key = ours.sortKey(utf8: text)
             if key != expected {
                 failures += 1

@@ -19,10 +19,10 @@ import Testing
         var mismatches: [String] = []
         for locale in locales {
             let canonical = LocaleIdentifier.canonical(locale)
-            let collator = try ICUCollator(locale: canonical, settings: ICUCollatorSettings())
-            let primary = try collator.primaryOnlyClone()
-            let generated = try AlphabeticIndex(locale: canonical, collator: collator, primary: primary)
-            let icu = try AlphabeticIndex(locale: canonical, collator: collator, primary: primary, localeData: Self.icuLocaleData)
+            let collator = try LocaleCollator(canonicalLocale: canonical, attributes: CollatorAttributes())
+            let primary = collator.primaryOnlyClone()
+            let generated = AlphabeticIndex(locale: canonical, collator: collator, primary: primary)
+            let icu = AlphabeticIndex(locale: canonical, collator: collator, primary: primary, localeData: Self.icuLocaleData)
             if generated.titles != icu.titles || generated.boundaries != icu.boundaries || generated.bucketTitles != icu.bucketTitles {
                 mismatches.append(locale)
             }

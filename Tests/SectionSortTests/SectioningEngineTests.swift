@@ -1,11 +1,12 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
 
 @Suite struct SectioningEngineTests {
     /// Small chunks and pieces so that a few hundred items exercise splitting and merging.
-    static func configuration(threads: Int, method: SortKeyMethod = .utf8Incremental) -> EngineConfiguration {
+    static func configuration(threads: Int, method: SortKeyMethod = .runtime) -> EngineConfiguration {
         EngineConfiguration(threads: threads, keyMethod: method, chunkSize: 7, minimumPieceSize: 5)
     }
 
@@ -72,7 +73,7 @@ import Testing
                         secondaryDirection: .reverse)
                     input.readsChineseNames = locale == "zh_CN"
                     if locale == "ja_JP" { input.readings = .strings(primary.map { $0.hasPrefix("a") ? "かめ" : nil }) }
-                    for method in [SortKeyMethod.utf8Incremental, .table] {
+                    for method in [SortKeyMethod.runtime, .table] {
                         var violation: String? = "no keys were read"
                         _ = try SectioningEngine.run(
                             input, collation: collation, configuration: Self.configuration(threads: threads, method: method)
@@ -108,20 +109,21 @@ import Testing
         #expect(check([0, 2, 1, 3], [0, 1, 4])?.contains("input order") == true, "equal keys 2, 2 with inputs 2, 1")
     }
 
-    @Test func bothKeyMethodsGiveIdenticalKeys() throws {
+    @Test func bothKeyMethodsGiveICUsKeysAndOrder() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
+        let icu = try ICUCollator(locale: "sv_SE", options: CollationOptions())
         let differing = collation.withWorkerCollator { collator in
             (RandomStrings.make(300, seed: 5) + [String(repeating: "ö", count: 5000)]).filter { text in
-                collator.sortKey(of: text, method: .utf8Incremental) != collator.sortKey(of: text, method: .utf16Whole)
+                collator.sortKey(of: text) != icu.sortKey(of: text)
             }
         }
-        #expect(differing.isEmpty, "keys differ for \(differing.map(\.debugDescription))")
+        #expect(differing.isEmpty, "keys differ from ICU's for \(differing.map(\.debugDescription))")
         let input = SectioningInput(primaryKeys: RandomStrings.make(400, seed: 6))
-        let utf8 = try SectioningEngine.run(
-            input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf8Incremental))
-        let utf16 = try SectioningEngine.run(
-            input, collation: collation, configuration: Self.configuration(threads: 2, method: .utf16Whole))
-        #expect(firstDifference(utf8.order, utf16.order) == nil)
+        let runtime = try SectioningEngine.run(input, collation: collation, configuration: Self.configuration(threads: 2, method: .runtime))
+        var withTable = Self.configuration(threads: 2, method: .table)
+        withTable.keyTableMinimumCount = 0
+        let table = try SectioningEngine.run(input, collation: collation, configuration: withTable)
+        #expect(firstDifference(runtime.order, table.order) == nil)
     }
 
     @Test func largeSingleSectionIsSplitAndMergedIdentically() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SectionSortICUSupport
 import Testing
 
 @testable import SectionSort
@@ -47,10 +48,21 @@ import Testing
         "ru", "uk", "sr", "bg", "mk", "ar", "hy", "hr", "ja",
     ]
 
+    /// The library's collator of `locale` with `attributes`, and ICU's.
+    static func collators(_ locale: String, _ attributes: CollatorAttributes = CollatorAttributes()) throws -> (
+        LocaleCollator, ICUCollator
+    ) {
+        let canonical = LocaleIdentifier.canonical(locale)
+        return (
+            try LocaleCollator(canonicalLocale: canonical, attributes: attributes),
+            try ICUCollator(locale: canonical, attributes: attributes)
+        )
+    }
+
     @Test(arguments: locales)
     func keysAreICUsForEveryCoveredCharacterAndRandomTexts(locale: String) throws {
-        let collator = try ICUCollator(locale: locale, settings: ICUCollatorSettings())
-        let table = try #require(SortKeyTable(collator: collator), "\(locale) has plain settings")
+        let (library, collator) = try Self.collators(locale)
+        let table = try #require(SortKeyTable(collator: library), "\(locale) has plain settings")
         let covered = Self.covered(by: table)
         #expect(covered.count > 1000, "\(locale): most of the two-byte range is covered")
         for scalar in covered {
@@ -66,11 +78,28 @@ import Testing
         #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(3))")
     }
 
+    /// The table keeps only characters whose lead canonical combining class is 0, read from the
+    /// normalization data: ICU's for every code point.
+    @Test func leadCombiningClassesAreICUs() {
+        var differing: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let ours = Int(NormalizationTable.shared.fcd16(value) >> 8)
+            if ours != ICUCollationInternals.leadCombiningClass(scalar) && differing.count < 10 {
+                differing.append("U+\(String(value, radix: 16)): \(ours), ICU \(ICUCollationInternals.leadCombiningClass(scalar))")
+            }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+        let starters = (UInt32(0)..<SortKeyTable.codePointLimit).compactMap(Unicode.Scalar.init).filter(
+            SortKeyTable.startsWithoutCombiningClass)
+        #expect(starters.count > 1500 && !starters.contains("\u{301}") && !starters.contains("\u{344}") && starters.contains("a"))
+    }
+
     @Test func strengthsBelowTertiaryHaveTablesOfFewerLevels() throws {
         for (options, levels) in [(CollationOptions(ignoresCase: true), 2), (CollationOptions(ignoresCase: true, ignoresAccents: true), 1)]
         {
-            let collator = try ICUCollator(locale: "sv_SE", settings: options.icuSettings)
-            let table = try #require(SortKeyTable(collator: collator))
+            let (library, collator) = try Self.collators("sv_SE", options.collatorAttributes)
+            let table = try #require(SortKeyTable(collator: library))
             #expect(table.levels == levels)
             for text in Self.randomTexts(500, covered: Self.covered(by: table), seed: UInt64(levels)) {
                 #expect(Self.tableKey(Array(text.utf8), table) == collator.sortKey(of: text), "\(levels) levels: \(text)")
@@ -82,27 +111,27 @@ import Testing
         // Upper case first (da), backwards secondary (fr_CA), normalization (vi), shifted
         // punctuation, the case level (accents ignored, case not) and numeric order.
         for locale in ["da", "fr_CA", "vi", "en-u-ka-shifted"] {
-            #expect(SortKeyTable(collator: try ICUCollator(locale: locale, settings: ICUCollatorSettings())) == nil, "\(locale)")
+            #expect(SortKeyTable(collator: try Self.collators(locale).0) == nil, "\(locale)")
         }
         for options in [CollationOptions(ignoresAccents: true), CollationOptions(numeric: true)] {
-            #expect(SortKeyTable(collator: try ICUCollator(locale: "en_US", settings: options.icuSettings)) == nil, "\(options)")
+            #expect(SortKeyTable(collator: try Self.collators("en_US", options.collatorAttributes).0) == nil, "\(options)")
         }
     }
 
-    @Test func textItDoesNotCoverIsLeftToICU() throws {
-        let collator = try ICUCollator(locale: "sv_SE", settings: ICUCollatorSettings())
-        let table = try #require(SortKeyTable(collator: collator))
+    @Test func textItDoesNotCoverIsLeftToTheRuntime() throws {
+        let (library, collator) = try Self.collators("sv_SE")
+        let table = try #require(SortKeyTable(collator: library))
         // A combining mark (canonical reordering), kana and an emoji (three and four bytes of
         // UTF-8), a lone lead byte, an overlong encoding, and a cut-off sequence.
         for text in [Array("a\u{301}".utf8), Array("あ".utf8), Array("a😀".utf8), [0x61, 0xC3], [0xC0, 0x80], [0xDF]] as [[UInt8]] {
             #expect(Self.tableKey(text, table) == nil, "\(text)")
         }
-        // Characters inside a contraction: in Czech "ch" is one letter, so "h" is ICU's.
-        let czech = try #require(SortKeyTable(collator: try ICUCollator(locale: "cs", settings: ICUCollatorSettings())))
+        // Characters inside a contraction: in Czech "ch" is one letter, so "h" is the runtime's.
+        let czech = try #require(SortKeyTable(collator: try Self.collators("cs").0))
         #expect(!czech.covers(UInt32(("h" as Unicode.Scalar).value)) && czech.covers(UInt32(("c" as Unicode.Scalar).value)))
         #expect(Self.tableKey(Array("Chrudim".utf8), czech) == nil)
         #expect(table.covers(UInt32(("h" as Unicode.Scalar).value)))
-        // A text longer than 64 KiB is ICU's; one of 64 KiB is the table's, and ICU's key.
+        // A text longer than 64 KiB is the runtime's; one of 64 KiB is the table's, and ICU's key.
         let long = [UInt8](repeating: 0x61, count: SortKeyTable.longestText)
         #expect(Self.tableKey(long + [0x62], table) == nil)
         #expect(Self.tableKey(long, table) == collator.sortKey(of: String(decoding: long, as: UTF8.self)))
@@ -116,11 +145,11 @@ import Testing
         let input = SectioningInput(
             primaryKeys: RandomStrings.make(3000, seed: 21)
                 + Self.randomTexts(3000, covered: Self.covered(by: try #require(collation.sortKeyTable())), seed: 22))
-        var withICU = SectioningEngineTests.configuration(threads: 2, method: .utf16Whole)
-        withICU.keyTableMinimumCount = 0
-        var withTable = withICU
+        var withRuntime = SectioningEngineTests.configuration(threads: 2, method: .runtime)
+        withRuntime.keyTableMinimumCount = 0
+        var withTable = withRuntime
         withTable.keyMethod = .table
-        let expected = try SectioningEngine.run(input, collation: collation, configuration: withICU)
+        let expected = try SectioningEngine.run(input, collation: collation, configuration: withRuntime)
         let actual = try SectioningEngine.run(input, collation: collation, configuration: withTable)
         #expect(firstDifference(actual.order, expected.order) == nil)
         #expect(actual.sectionStarts == expected.sectionStarts)

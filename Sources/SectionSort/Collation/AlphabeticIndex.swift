@@ -72,19 +72,29 @@ struct AlphabeticIndex: Sendable {
         var displayBucket: Int?
     }
 
-    /// How the index learns what it needs from ICU: the boundary contractions (the first
+    /// How the index learns what it needs of the collation: the boundary contractions (the first
     /// character of each script, U+FDD1 + a sample letter; the index characters of the Han
     /// tailorings, U+FDD0 + pinyin initial, stroke count, zhuyin letter or radical) and the number
     /// of primary weights of each label. Both methods give the same index.
     enum Method {
         /// Compares the few hundred strings ICU's data builds the contractions from (the script
-        /// samples, the index character families) and counts primary weights in sort keys: about a
-        /// millisecond.
+        /// samples, the index character families) and counts primary weights in sort keys.
         case probing
-        /// Enumerates every contraction of the collator, as ICU's own `AlphabeticIndex` does, and
-        /// counts primary weights with ICU's collation element iterator: 5–50 ms a locale. Tests
-        /// check that both methods give the same index.
-        case reference
+        /// Takes the contractions and the counts from an enumeration, as ICU's own `AlphabeticIndex`
+        /// takes them from its collator: tests pass ICU's answers, and the collator's own.
+        case enumerating(Enumeration)
+    }
+
+    /// What ICU's own `AlphabeticIndex` asks its collator: every contraction that starts with a
+    /// given character, and the number of collation elements with a primary weight in a text.
+    struct Enumeration {
+        var contractions: (Unicode.Scalar) -> [String]
+        var primaryWeightCount: (String) -> Int
+
+        /// The answers of `collator` (its contractions and collation elements).
+        static func of(_ collator: LocaleCollator) -> Enumeration {
+            Enumeration(contractions: collator.contractions(startingWith:), primaryWeightCount: collator.primaryWeightCount(of:))
+        }
     }
 
     /// Builds the index of `locale`.
@@ -93,28 +103,28 @@ struct AlphabeticIndex: Sendable {
     ///   - locale: the requested locale identifier, used for its index exemplars.
     ///   - collator: the collator the items are keyed with; boundaries are computed with it so that
     ///     their primary bytes are comparable with the items' keys.
-    ///   - primary: a primary-strength clone of `collator` (see `ICUCollator.primaryOnlyClone()`),
+    ///   - primary: a primary-strength clone of `collator` (see `LocaleCollator.primaryOnlyClone()`),
     ///     or nil to make one.
-    ///   - method: how to learn what the index needs from ICU; both methods give the same index.
+    ///   - method: how to learn what the index needs of the collation; both methods give the same
+    ///     index.
     ///   - indexLocales: more locales whose index letters join the index (ICU's
     ///     `AlphabeticIndex.addLabels`), placed in `collator`'s order.
     ///   - localeData: where the exemplars, script samples and scripts come from: the generated
     ///     data, or (in tests) ICU itself.
     init(
-        locale: String, collator: ICUCollator, primary primaryClone: ICUCollator? = nil, method: Method = .probing,
+        locale: String, collator: LocaleCollator, primary primaryClone: LocaleCollator? = nil, method: Method = .probing,
         indexLocales: [String] = [], localeData: IndexLocaleData = .generated
-    ) throws(ICUError) {
-        let primary: ICUCollator
-        if let primaryClone { primary = primaryClone } else { primary = try collator.primaryOnlyClone() }
-        let scriptStarts = try Self.scriptStarts(primary, method: method, samples: localeData.scriptSamples)
-        var initial = try Self.initialLabels(locale: locale, primary: primary, method: method, exemplars: localeData.exemplars)
+    ) {
+        let primary = primaryClone ?? collator.primaryOnlyClone()
+        let scriptStarts = Self.scriptStarts(primary, method: method, samples: localeData.scriptSamples)
+        var initial = Self.initialLabels(locale: locale, primary: primary, method: method, exemplars: localeData.exemplars)
         for extra in indexLocales {
             initial.formUnion(
                 localeData.exemplars(extra, .index)
                     ?? Array(Self.synthesizedLabels(locale: extra, standard: localeData.exemplars(extra, .standard) ?? [])))
         }
         let labels = Self.limited(Self.distinctLabels(initial, primary: primary, scriptStarts: scriptStarts))
-        let buckets = try Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
+        let buckets = Self.buckets(labels: labels, primary: primary, scriptStarts: scriptStarts, method: method)
 
         // Visible buckets become titles: Latin first (UIKit shows A–Z before the locale's own
         // letters), each group in collation order, then "#".
@@ -145,12 +155,12 @@ struct AlphabeticIndex: Sendable {
 
     /// The first string of each script in collation order; the last one starts the overflow.
     private static func scriptStarts(
-        _ primary: ICUCollator, method: Method, samples scriptSamples: () -> [String]
-    ) throws(ICUError) -> [String] {
+        _ primary: LocaleCollator, method: Method, samples scriptSamples: () -> [String]
+    ) -> [String] {
         let boundaries: [String]
         switch method {
-        case .reference:
-            boundaries = try primary.contractions(startingWith: scriptBoundaryPrefix)
+        case .enumerating(let source):
+            boundaries = source.contractions(scriptBoundaryPrefix)
         case .probing:
             // ICU's data makes each script's boundary from the script's sample character (CLDR's
             // script metadata, which uscript_getSampleString returns), and the boundary of the
@@ -178,19 +188,20 @@ struct AlphabeticIndex: Sendable {
             .sorted { $0.key.lexicographicallyPrecedes($1.key) }
             .map { $0.string }
         while let first = starts.first, primary.compare(first, "") == 0 { starts.removeFirst() }
-        guard !starts.isEmpty else { throw ICUError(code: 3, operation: "script boundaries (none in collator)") }
+        // The root collation has the boundaries of every script; every tailoring falls back to it.
+        precondition(!starts.isEmpty, "the compiled-in root collation has no script boundaries")
         return starts
     }
 
     private static func initialLabels(
-        locale: String, primary: ICUCollator, method: Method,
+        locale: String, primary: LocaleCollator, method: Method,
         exemplars: (String, ICULocaleData.ExemplarKind) -> [String]?
-    ) throws(ICUError) -> Set<String> {
+    ) -> Set<String> {
         var labels = Set(latinAlphabet)
         let chinese: [String]
         switch method {
-        case .reference:
-            chinese = try primary.contractions(startingWith: chineseBoundaryPrefix)
+        case .enumerating(let source):
+            chinese = source.contractions(chineseBoundaryPrefix)
         case .probing:
             // A tailoring has a family's contractions if it has the family's first one. ICU's
             // enumeration also lists their canonical equivalents (U+FDD0 + "À", a compatibility
@@ -240,7 +251,7 @@ struct AlphabeticIndex: Sendable {
 
     /// Keeps the labels that sort distinctly inside the alphabetic scripts, one per primary weight,
     /// sorted in collation order.
-    private static func distinctLabels(_ initial: Set<String>, primary: ICUCollator, scriptStarts: [String]) -> [String] {
+    private static func distinctLabels(_ initial: Set<String>, primary: LocaleCollator, scriptStarts: [String]) -> [String] {
         // Compared by primary sort keys, which order as compare(_:_:) does: one key per string
         // instead of a UTF-16 copy of both strings per comparison.
         let firstScriptStart = primary.sortKey(of: scriptStarts[0])
@@ -301,7 +312,7 @@ struct AlphabeticIndex: Sendable {
     /// The strings `prefix` + suffix that are contractions: those that do not sort like their
     /// code points taken one by one.
     private static func contractions(
-        of prefix: Unicode.Scalar, amongSuffixes suffixes: [String], primary: ICUCollator
+        of prefix: Unicode.Scalar, amongSuffixes suffixes: [String], primary: LocaleCollator
     ) -> [String] {
         suffixes.compactMap { suffix in
             let candidate = String(Character(prefix)) + suffix
@@ -330,12 +341,12 @@ struct AlphabeticIndex: Sendable {
     }
 
     private static func buckets(
-        labels: [String], primary: ICUCollator, scriptStarts: [String], method: Method
-    ) throws(ICUError) -> [Bucket] {
+        labels: [String], primary: LocaleCollator, scriptStarts: [String], method: Method
+    ) -> [Bucket] {
         let counts =
             switch method {
-            case .probing: try primary.primaryWeightCounts(of: labels)
-            case .reference: labels.map { primary.primaryWeightCount(of: $0) }
+            case .probing: primary.primaryWeightCounts(of: labels)
+            case .enumerating(let source): labels.map(source.primaryWeightCount)
             }
         let primaryWeightCount = Dictionary(uniqueKeysWithValues: zip(labels, counts))
         var buckets = [Bucket(label: otherTitle, boundary: "", kind: .underflow)]
@@ -409,7 +420,7 @@ struct AlphabeticIndex: Sendable {
     }
 
     /// The bucket `text` falls into: the last one whose boundary sorts at or before it.
-    private static func bucketIndex(of text: String, in buckets: [Bucket], primary: ICUCollator) -> Int {
+    private static func bucketIndex(of text: String, in buckets: [Bucket], primary: LocaleCollator) -> Int {
         buckets.lastIndex { primary.compare($0.boundary, text) <= 0 } ?? 0
     }
 

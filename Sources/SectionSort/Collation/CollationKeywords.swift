@@ -6,12 +6,12 @@
 /// attributes its ``CollationOptions`` own; so each keyword for such an attribute is merged into
 /// the options here, never overwritten unseen.
 struct CollationKeywords: Hashable, Sendable {
-    var strength: ICUCollatorSettings.Strength?
+    var strength: CollatorAttributes.Strength?
     var caseLevel: Bool?
     var numeric: Bool?
     var alternateShifted: Bool?
     var normalization: Bool?
-    var caseFirst: ICUCollatorSettings.CaseFirst?
+    var caseFirst: CollatorAttributes.CaseFirst?
     /// Each keyword read, by ICU key, as it is written ("colnumeric=no"), for error messages.
     private(set) var spellings: [String: String] = [:]
 
@@ -22,7 +22,8 @@ struct CollationKeywords: Hashable, Sendable {
     ]
 
     /// The keywords of `canonicalLocale`, an identifier in ICU form ("en_US@colnumeric=yes").
-    /// A value this does not know (`colnumeric=maybe`) is left for ICU, which refuses it.
+    /// A value this does not know (`colnumeric=maybe`) is left for ``CollationLocale``, which
+    /// refuses it as ICU's `ucol_open` does.
     init(canonicalLocale: String) {
         guard let at = canonicalLocale.firstIndex(of: "@") else { return }
         for pair in canonicalLocale[canonicalLocale.index(after: at)...].split(separator: ";") {
@@ -78,13 +79,13 @@ struct CollationKeywords: Hashable, Sendable {
 }
 
 extension CollationOptions {
-    /// The ICU settings of these options for a locale whose identifier has `keywords`: a keyword
+    /// The collator attributes of these options for a locale whose identifier has `keywords`: a keyword
     /// sets what the options leave at its default, and agrees with what they set or is refused.
     ///
     /// - Throws: ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` naming
     ///   the first keyword that contradicts an option.
-    func icuSettings(merging keywords: CollationKeywords, locale: String) throws(SectionSortError) -> ICUCollatorSettings {
-        var settings = icuSettings
+    func collatorAttributes(merging keywords: CollationKeywords, locale: String) throws(SectionSortError) -> CollatorAttributes {
+        var settings = collatorAttributes
         func conflict(_ key: String, _ option: String) -> SectionSortError {
             .conflictingCollationSetting(locale: locale, keyword: keywords.described(key), option: option)
         }

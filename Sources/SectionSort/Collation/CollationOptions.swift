@@ -65,9 +65,9 @@ public struct CollationOptions: Hashable, Sendable {
         self.ignoredArticles = ignoredArticles
     }
 
-    /// The ICU settings of these options alone, for a locale without collation keywords.
-    var icuSettings: ICUCollatorSettings {
-        var settings = ICUCollatorSettings()
+    /// The collator attributes of these options alone, for a locale without collation keywords.
+    var collatorAttributes: CollatorAttributes {
+        var settings = CollatorAttributes()
         settings.numeric = numeric
         switch (ignoresCase, ignoresAccents) {
         case (false, false): settings.strength = .tertiary

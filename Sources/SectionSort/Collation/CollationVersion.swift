@@ -24,7 +24,7 @@ extension IndexedCollation {
     public var version: CollationVersion {
         collator.withLock { collator in
             CollationVersion(
-                icu: ICUCollator.versionString(CollationLocaleTable.shared.icuVersion), uca: collator.ucaVersion, collator: collator.version
+                icu: LocaleCollator.icuVersion, uca: collator.ucaVersion, collator: collator.version
             )
         }
     }

@@ -127,8 +127,8 @@ extension IndexedCollation {
         try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: control)
     }
 
-    /// The permutation of a run that nothing can cancel, so nothing can fail: ICU's failures are
-    /// those of `init`, and a worker without a collator of its own shares the collation's.
+    /// The permutation of a run that nothing can cancel, so nothing can fail: collators fail only
+    /// in `init`.
     func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
         SectioningEngine.runToCompletion(reading(input, options), collation: self, configuration: engineConfiguration(options))
     }
@@ -216,7 +216,7 @@ extension IndexedCollation {
                                 primary: primaryBytes, secondary: secondaryBytes, reading: readingBytes,
                                 hasReadings: hasReadings, names: names,
                                 directions: (options.order, options.secondaryOrder),
-                                keys: SortKeyWriter(collator: collator, method: .utf16Whole, table: nil, articles: articles),
+                                keys: SortKeyWriter(collator: collator, method: .runtime, table: nil, articles: articles),
                                 lookup: lookup, to: buffer)
                         }
                         func withSecondary(_ readingBytes: UnsafeBufferPointer<UInt8>?) -> Int {

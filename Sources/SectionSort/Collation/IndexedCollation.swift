@@ -34,11 +34,11 @@ public final class IndexedCollation: Sendable {
     let locator: SectionLocator
     /// The leading articles that keys skip (``CollationOptions/ignoredArticles``); nil for none.
     let articles: LeadingArticleMatcher?
-    let collator: Locked<ICUCollator>
+    let collator: Locked<LocaleCollator>
     /// Clones of `collator` that no thread is using, kept for the engine's next jobs.
     private let idleWorkerCollators = Locked<[PooledCollator]>([])
     /// A primary-strength clone of `collator` (for search keys), and its idle clones.
-    private let primaryCollator: Locked<ICUCollator>
+    private let primaryCollator: Locked<LocaleCollator>
     private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
@@ -59,8 +59,8 @@ public final class IndexedCollation: Sendable {
     ///   - options: strength, numeric ordering, punctuation, normalization, case order and where
     ///     "#" goes. Collation keywords of `locale` ("en-u-kn") set what these leave at their
     ///     defaults.
-    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when ICU cannot open a
-    ///   collator (its data is missing or it is out of memory);
+    /// - Throws: ``SectionSortError/collationUnavailable(locale:icuError:)`` when `locale` has a
+    ///   collation keyword whose value ICU's collator refuses (naming ICU's error for it);
     ///   ``SectionSortError/conflictingCollationSetting(locale:keyword:option:)`` when a keyword
     ///   of `locale` contradicts `options`; ``SectionSortError/unknownArticleLanguage(_:)`` when
     ///   `options` skip the articles of a language without built-in articles.
@@ -97,22 +97,18 @@ public final class IndexedCollation: Sendable {
             throw .collationUnavailable(locale: given, icuError: "U_MISSING_RESOURCE_ERROR")
         }
         let canonical = LocaleIdentifier.canonical(locale)
-        let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
+        let attributes = try options.collatorAttributes(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
         articles = try options.ignoredArticles.flatMap { choice throws(SectionSortError) in
             LeadingArticleMatcher(articles: try choice.articles(localeLanguage: LocaleIdentifier.language(of: canonical)))
         }
-        let collator: ICUCollator, primaryCollator: ICUCollator
-        let index: AlphabeticIndex
+        let collator: LocaleCollator
         do {
-            collator = try ICUCollator(locale: canonical, settings: settings)
-            if let runtime = try? Collator(canonicalLocale: canonical, settings: settings) {
-                collator.attachRuntime(runtime)
-            }
-            primaryCollator = try collator.primaryOnlyClone()
-            index = try AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator, indexLocales: extraLocales)
+            collator = try LocaleCollator(canonicalLocale: canonical, attributes: attributes)
         } catch {
-            throw .collationUnavailable(locale: locale, icuError: error.name)
+            throw .collationUnavailable(locale: locale, icuError: error.icuErrorName)
         }
+        let primaryCollator = collator.primaryOnlyClone()
+        let index = AlphabeticIndex(locale: canonical, collator: collator, primary: primaryCollator, indexLocales: extraLocales)
         requestedLocale = locale
         self.options = options
         self.indexLocales = indexLocales
@@ -161,8 +157,8 @@ public final class IndexedCollation: Sendable {
         return indexTitleIndex
     }
 
-    /// The ICU sort key of `string` under this collation's options: byte order of keys is the
-    /// collation order of strings. A leading article that the options skip is not part of it.
+    /// The sort key of `string` under this collation's options, byte for byte the key ICU's
+    /// `ucol_getSortKey` writes: byte order of keys is the collation order of strings. A leading article that the options skip is not part of it.
     ///
     /// - Complexity: O(m), where m is the length of the string.
     public func sortKey(of string: String) -> [UInt8] {
@@ -187,16 +183,6 @@ public final class IndexedCollation: Sendable {
         }
     }
 
-    /// Runs `body` with a comparator of UTF-8 strings under this collation that calls ICU on
-    /// every comparison (`ucol_strcollUTF8`): what an app that sorts with ICU's comparator instead
-    /// of computing keys does, for the benchmark to compare with. The comparator must not escape
-    /// `body` or be used on another thread.
-    package func withUTF8Comparator<Result>(
-        _ body: (_ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Int) -> Result
-    ) -> Result {
-        withWorkerCollator { collator in body { collator.compare(utf8: $0, $1) } }
-    }
-
     /// The reader of Chinese names, made once per collation (optional for the callers that read
     /// names only on request).
     func chineseNameReader() -> ChineseNameReader? {
@@ -208,9 +194,9 @@ public final class IndexedCollation: Sendable {
         }
     }
 
-    /// The table that writes keys without ICU for text of the characters it covers: built by the
-    /// first call with `building` (about 20 ms; a build under way on another thread is waited
-    /// for); nil before that, and when the collator's settings allow none.
+    /// The table that writes the keys of text of the characters it covers without the collation
+    /// runtime's iterator: built by the first call with `building` (a build under way on another
+    /// thread is waited for); nil before that, and when the collator's settings allow none.
     func sortKeyTable(building: Bool = true) -> SortKeyTable? {
         if let table = keyTable.withLock({ $0 }) { return table }
         guard building else { return nil }
@@ -234,8 +220,8 @@ public final class IndexedCollation: Sendable {
     private func buildSortKeyTable() {
         keyTableBuild.withLock { _ in
             guard keyTable.withLock({ $0 }) == nil else { return }
-            let source = try? collator.withLock { collator throws(ICUError) in try collator.clone() }
-            let built = source.flatMap { SortKeyTable(collator: $0) }
+            let source = collator.withLock { $0.clone() }
+            let built = SortKeyTable(collator: source)
             keyTable.withLock { $0 = .some(built) }
         }
     }
@@ -247,27 +233,22 @@ public final class IndexedCollation: Sendable {
     }
 
     /// Runs `body` on the calling thread with a collator that no other thread uses meanwhile: an
-    /// idle clone, or a new one, which goes back to the pool afterwards. Where ICU cannot clone
-    /// (it is out of memory), `body` runs with this collation's own collator under its lock: the
-    /// work is then serialized, never failed.
-    func withWorkerCollator<Result>(_ body: (ICUCollator) -> Result) -> Result {
+    /// idle clone, or a new one, which goes back to the pool afterwards.
+    func withWorkerCollator<Result>(_ body: (LocaleCollator) -> Result) -> Result {
         Self.withPooled(from: idleWorkerCollators, cloning: collator, body)
     }
 
     /// As ``withWorkerCollator(_:)``, with a collator of primary strength whatever the options
     /// (search compares base letters only).
-    func withPrimaryWorkerCollator<Result>(_ body: (ICUCollator) -> Result) -> Result {
+    func withPrimaryWorkerCollator<Result>(_ body: (LocaleCollator) -> Result) -> Result {
         Self.withPooled(from: idlePrimaryCollators, cloning: primaryCollator, body)
     }
 
     private static func withPooled<Result>(
-        from pool: Locked<[PooledCollator]>, cloning source: Locked<ICUCollator>,
-        _ body: (ICUCollator) -> Result
+        from pool: Locked<[PooledCollator]>, cloning source: Locked<LocaleCollator>,
+        _ body: (LocaleCollator) -> Result
     ) -> Result {
-        let pooled =
-            pool.withLock { $0.popLast() }
-            ?? (try? source.withLock { collator throws(ICUError) in try collator.clone() }).map(PooledCollator.init)
-        guard let pooled else { return source.withLock { body($0) } }
+        let pooled = pool.withLock { $0.popLast() } ?? PooledCollator(collator: source.withLock { $0.clone() })
         defer { pool.withLock { $0.append(pooled) } }
         return body(pooled.collator)
     }
@@ -279,5 +260,5 @@ public final class IndexedCollation: Sendable {
 /// `withWorkerCollator` takes it out under the pool's lock and puts it back only after its
 /// `body` returned, so no two threads ever use it at once.
 private struct PooledCollator: @unchecked Sendable {
-    let collator: ICUCollator
+    let collator: LocaleCollator
 }

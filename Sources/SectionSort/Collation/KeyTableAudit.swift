@@ -1,24 +1,25 @@
-/// A comparison of a collation's ``SortKeyTable`` with ICU: the keys of every character the table
-/// covers and of random texts of them, byte for byte (for `sectionsort-bench --check-key-tables`).
+/// A comparison of a collation's ``SortKeyTable`` with the collation runtime (whose keys the tests
+/// prove ICU's): the keys of every character the table covers and of random texts of them, byte
+/// for byte (for `sectionsort-bench --check-key-tables`).
 package struct KeyTableAudit: Sendable {
-    /// Whether the collator's settings allow a table (see ``ICUCollator/plainSortKeyLevels``).
+    /// Whether the collator's settings allow a table (see ``LocaleCollator/plainSortKeyLevels``).
     package var hasTable: Bool
     /// How many code points below U+0800 the table covers.
     package var coveredCodePoints: Int
     /// How many keys were compared: one per covered code point and the random texts.
     package var keysCompared: Int
-    /// Texts whose table key differs from ICU's (at most 10).
+    /// Texts whose table key differs from the runtime's (at most 10).
     package var mismatches: [String]
     /// How long building the table took.
     package var buildSeconds: Double
 }
 
 extension IndexedCollation {
-    /// Builds this collation's key table anew and compares its keys with ICU's: each covered
+    /// Builds this collation's key table anew and compares its keys with the runtime's: each covered
     /// character alone, then `randomTexts` texts of 1 to 24 covered characters (a third of them
     /// from the ASCII letters, space, hyphen and apostrophe, as names are), drawn with `seed`.
     ///
-    /// - Complexity: O(c + r·m) ICU keys for c covered characters and r texts of length m.
+    /// - Complexity: O(c + r·m) runtime keys for c covered characters and r texts of length m.
     package func auditKeyTable(randomTexts: Int, seed: UInt64) -> KeyTableAudit {
         collator.withLock { collator in
             let clock = ContinuousClock()

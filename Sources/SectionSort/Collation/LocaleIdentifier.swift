@@ -1,7 +1,6 @@
 import Foundation
 
-/// Locale identifiers and case mapping through Foundation, which does the same on every platform,
-/// so that the ICU adapter keeps to what only ICU can do.
+/// Locale identifiers and case mapping through Foundation, which does the same on every platform.
 enum LocaleIdentifier {
     /// The canonical ICU form of a locale identifier: "sv-SE" → "sv_SE",
     /// "ja-JP-u-co-unihan" → "ja_JP@collation=unihan".

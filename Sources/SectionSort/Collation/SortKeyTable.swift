@@ -1,26 +1,27 @@
 /// Sort keys written from a table of each character's collation elements, byte-identical to the
 /// keys ICU writes, for text whose every character the table covers.
 ///
-/// ICU computes a key by running its general collation iterator over the text, which costs about
-/// as much as everything else the engine does together. But for most characters of the Latin,
-/// Greek, Cyrillic, Armenian, Hebrew and Arabic blocks the collation elements do not depend on
-/// what surrounds them: no contraction or prefix mapping goes on with them, and their canonical
-/// combining class (and that of their decomposition's first character) is zero, so text made of
-/// them needs no canonical reordering (it is "FCD"). The elements of such text are the
-/// concatenation of each character's own, and its key is those elements written level by level
-/// with ICU's compression (ICU's collationkeys.cpp: primary lead bytes written once per run of a
-/// compressible lead byte, with a terminator where the run ends; common secondary and tertiary
-/// weights written as one byte per run).
+/// The collation runtime computes a key by running its general collation iterator over the text,
+/// as ICU does, which costs about as much as everything else the engine does together. But for
+/// most characters of the Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic blocks the
+/// collation elements do not depend on what surrounds them: no contraction or prefix mapping goes
+/// on with them, and their canonical combining class (and that of their decomposition's first
+/// character) is zero, so text made of them needs no canonical reordering (it is "FCD"). The
+/// elements of such text are the concatenation of each character's own, and its key is those
+/// elements written level by level with ICU's compression (ICU's collationkeys.cpp: primary lead
+/// bytes written once per run of a compressible lead byte, with a terminator where the run ends;
+/// common secondary and tertiary weights written as one byte per run).
 ///
-/// Everything in the table comes from ICU: each character's elements from its collation-element
-/// iterator, the characters inside contractions from the collator, and whether a lead byte is
-/// compressible from the keys of doubled characters. A character is kept only when the keys this
-/// table writes for it alone and doubled are byte-identical to ICU's; tests compare keys with
-/// ICU's for every covered character and for random strings of them in many locales.
+/// Everything in the table comes from the collation runtime: each character's elements from its
+/// iterator, the characters inside contractions from the collation data, and whether a lead byte
+/// is compressible from the keys of doubled characters. A character is kept only when the keys
+/// this table writes for it alone and doubled are byte-identical to the runtime's; tests compare
+/// keys with ICU's for every covered character and for random strings of them in many locales.
 ///
-/// Only collators whose settings give plain keys have a table (``ICUCollator/plainSortKeyLevels``);
-/// text with any character outside the table, or ill-formed UTF-8, is for ICU. Script reordering
-/// (Russian, Greek, Japanese …) moves primary lead bytes, which the table learns from ICU's keys.
+/// Only collators whose settings give plain keys have a table
+/// (``LocaleCollator/plainSortKeyLevels``); text with any character outside the table, or
+/// ill-formed UTF-8, is for the runtime. Script reordering (Russian, Greek, Japanese …) moves
+/// primary lead bytes, which the table learns from the runtime's keys.
 ///
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
 /// afterwards, so any number of threads may read it at once.
@@ -30,10 +31,10 @@ final class SortKeyTable: @unchecked Sendable {
 
     /// Per code point: its one element, with ``singleFlag`` set (most characters have one, and
     /// reading it here saves a dependent load); or where its elements start in `elements` (bits
-    /// 16 and up) and how many there are (bits 8–15); or ``unsupported`` for characters ICU must
-    /// handle.
+    /// 16 and up) and how many there are (bits 8–15); or ``unsupported`` for characters the runtime
+    /// must handle.
     private let entries: UnsafeMutablePointer<UInt64>
-    /// ICU's elements, with ``compressibleFlag`` set where the primary's lead byte is one that
+    /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
     /// 1 (primary), 2 (and secondary) or 3 (and tertiary).
@@ -44,7 +45,7 @@ final class SortKeyTable: @unchecked Sendable {
     private let maximumElementsPerCodePoint: Int
 
     private static let unsupported = UInt64.max
-    /// Texts longer than this (in UTF-8 bytes) are keyed by ICU.
+    /// Texts longer than this (in UTF-8 bytes) are keyed by the runtime.
     static let longestText = 1 << 16
     /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
     /// settings do not write): the table keeps compressibility in one, read with the weights,
@@ -54,31 +55,38 @@ final class SortKeyTable: @unchecked Sendable {
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
     private static let endElement: UInt64 = 0x1_0100_0100
 
+    /// Whether `scalar` and the first character of its canonical decomposition have combining
+    /// class 0 (ICU's lead canonical combining class, from the normalization data), so that
+    /// canonical reordering never moves a character across it.
+    static func startsWithoutCombiningClass(_ scalar: Unicode.Scalar) -> Bool {
+        let table = NormalizationTable.shared
+        return table.combiningClass(scalar.value) == 0 && table.fcd16(scalar.value) >> 8 == 0
+    }
+
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
-    /// whose keys the table writes, or ICU cannot list its contractions.
+    /// whose keys the table writes.
     ///
-    /// - Complexity: one element iteration and three ICU keys for each of the 2,048 code points,
-    ///   and ICU's listing of the collator's contractions: about 20 ms (median of the locales, in
-    ///   `sectionsort-bench --check-key-tables`).
-    init?(collator: ICUCollator) {
-        guard let levels = collator.plainSortKeyLevels,
-            let inside = try? collator.codePointsInsideContractions(below: Self.codePointLimit)
-        else { return nil }
+    /// - Complexity: one element iteration and three keys for each of the 2,048 code points, and
+    ///   the listing of the characters inside the collator's contractions (``ContextCharacters``,
+    ///   one trie lookup a code point of the tailoring).
+    init?(collator: LocaleCollator) {
+        guard let levels = collator.plainSortKeyLevels else { return nil }
+        let inside = collator.codePointsInsideContractions(below: Self.codePointLimit)
         self.levels = levels
         let limit = Int(Self.codePointLimit)
         var candidates: [(codePoint: UInt32, elements: [UInt64])] = []
         for value in 0..<Self.codePointLimit where !inside.contains(value) {
-            guard let scalar = Unicode.Scalar(value), ICULocaleData.startsWithoutCombiningClass(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(value), Self.startsWithoutCombiningClass(scalar) else { continue }
             let elements = collator.collationElements(of: scalar)
             // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
-            // ICU; so are characters with more elements than an entry's count holds.
+            // the runtime; so are characters with more elements than an entry's count holds.
             guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
             candidates.append((value, elements))
         }
 
         // Script reordering (ICU's reorder table) moves primary lead bytes; where each goes is read
         // from the keys of characters of one element. A lead byte seen going two ways (ICU splits
-        // it between scripts) or never seen is left to ICU.
+        // it between scripts) or never seen is left to the runtime.
         var leadGoesTo = Array(0..<256), leadIsKnown = [Bool](repeating: true, count: 256)
         if collator.reordersScripts {
             var seen = [Int](repeating: -1, count: 256)
@@ -110,7 +118,7 @@ final class SortKeyTable: @unchecked Sendable {
         }
 
         // Compressibility of each lead byte, from a character of one element with that lead byte:
-        // its doubled key shows whether ICU wrote the lead byte once or twice.
+        // its doubled key shows whether the writer wrote the lead byte once or twice.
         var compressible = [Bool](repeating: false, count: 256)
         var known = [Bool](repeating: false, count: 256)
         for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
@@ -174,7 +182,7 @@ final class SortKeyTable: @unchecked Sendable {
     /// - Complexity: O(m) for m bytes of text.
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
         // The room reserved below is about 11 bytes per element of every character: for a text of
-        // megabytes ICU's own growth is the better bound.
+        // megabytes the runtime's own growth is the better bound.
         guard text.count <= Self.longestText else { return false }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
@@ -210,7 +218,7 @@ final class SortKeyTable: @unchecked Sendable {
             writer.add(Self.endElement, levels: levels)
             return writer.finish(levels: levels)
         }
-        // A key has at least its terminating byte: nothing written means ICU's turn.
+        // A key has at least its terminating byte: nothing written means the runtime's turn.
         return written > 0
     }
 

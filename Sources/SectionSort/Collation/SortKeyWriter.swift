@@ -1,11 +1,11 @@
 /// How one worker computes sort keys: from the collation's ``SortKeyTable`` where it covers the
-/// text, with ICU otherwise. Both give the same bytes.
+/// text, with the collation runtime otherwise. Both give the same bytes.
 ///
 /// Confined to one thread, like the collator and the scratch memory it holds.
 struct SortKeyWriter {
-    let collator: ICUCollator
+    let collator: LocaleCollator
     let method: SortKeyMethod
-    /// Nil to use ICU for every key.
+    /// Nil to use the runtime for every key.
     private let table: SortKeyTable?
     /// This worker's memory for the table's keys.
     private let scratch: SortKeyTable.Scratch
@@ -13,7 +13,7 @@ struct SortKeyWriter {
     /// The leading articles that keys skip; nil for none.
     private let articles: LeadingArticleMatcher?
 
-    init(collator: ICUCollator, method: SortKeyMethod, table: SortKeyTable?, articles: LeadingArticleMatcher? = nil) {
+    init(collator: LocaleCollator, method: SortKeyMethod, table: SortKeyTable?, articles: LeadingArticleMatcher? = nil) {
         self.collator = collator
         self.method = method
         self.table = method == .table ? table : nil
@@ -30,6 +30,6 @@ struct SortKeyWriter {
         let utf8 = articles?.remainder(of: utf8) ?? utf8
         // Optional chaining borrows the table: no reference counting per key.
         if table?.appendSortKey(utf8: utf8, to: buffer, scratch: scratch) == true { return }
-        collator.appendSortKey(utf8: utf8, to: buffer, method: method)
+        collator.appendSortKey(utf8: utf8, to: buffer)
     }
 }

@@ -104,9 +104,8 @@ struct EngineConfiguration: Sendable {
     /// Worker threads; nil means ``AvailableProcessors/count``.
     var threads: Int?
     var keyMethod: SortKeyMethod = .table
-    /// The fewest items for which `.table` builds the collation's key table (about 20 ms, once
-    /// per collation, which ICU would spend keying some 100,000 names); smaller inputs use the
-    /// table once it is built, and ICU alone before.
+    /// The fewest items for which `.table` builds the collation's key table (once per collation);
+    /// smaller inputs use the table once it is built, and the collation runtime alone before.
     var keyTableMinimumCount = 100_000
     /// Inputs of at least this many items (and fewer than `keyTableMinimumCount`) start building
     /// the table in the background when it is not built, for the collation's later calls.

@@ -8,15 +8,15 @@ final class LiveKeyWorker {
 
     private let collation: IndexedCollation
     private let options: SectioningOptions
-    /// Ordering keys: the collation's key table once it is built, ICU otherwise.
+    /// Ordering keys: the collation's key table once it is built, the collation runtime otherwise.
     private let orderingKeys: SortKeyWriter
-    private let primaryCollator: ICUCollator
+    private let primaryCollator: LocaleCollator
     /// The reader of Chinese names, with ``SectioningOptions/readsChineseNames``.
     private let names: ChineseNameReader.Worker?
     private let buffer = KeyBuffer()
 
     private init(
-        collation: IndexedCollation, options: SectioningOptions, ordering: ICUCollator, primary: ICUCollator,
+        collation: IndexedCollation, options: SectioningOptions, ordering: LocaleCollator, primary: LocaleCollator,
         names: ChineseNameReader.Worker?
     ) {
         self.collation = collation
@@ -108,12 +108,12 @@ final class LiveKeyWorker {
     }
 
     /// The primary-strength collator, for tests of key prefixes.
-    var primaryCollatorForTests: ICUCollator { primaryCollator }
+    var primaryCollatorForTests: LocaleCollator { primaryCollator }
 
     /// The whole primary-strength collation key of `utf8`, without its terminating zero byte.
     func primaryKey(utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         buffer.removeAll()
-        primaryCollator.appendSortKey(utf8: utf8, to: buffer, method: .utf16Whole)
+        primaryCollator.appendSortKey(utf8: utf8, to: buffer)
         return buffer.bytes(at: 0, length: max(0, buffer.count - 1))
     }
 

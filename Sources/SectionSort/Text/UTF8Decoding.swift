@@ -101,7 +101,7 @@ package enum UTF8Decoding {
     /// the number of units written.
     ///
     /// - Complexity: O(n).
-    static func transcodeToUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt16>) -> Int {
+    package static func transcodeToUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutablePointer<UInt16>) -> Int {
         var count = 0, offset = 0
         guard let base = bytes.baseAddress else { return 0 }
         while offset < bytes.count {

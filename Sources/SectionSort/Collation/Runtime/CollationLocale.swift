@@ -35,6 +35,11 @@ package struct CollationLocale: Hashable, Sendable {
     ///
     /// - Throws: ``CollationLocaleError`` for a keyword or value that ICU's `ucol_open` refuses.
     package init(_ identifier: String) throws(CollationLocaleError) {
+        // ICU's Locale holds the language in 12 bytes with its terminator: a longer first field
+        // (up to "_", "-", "." or "@") makes the locale bogus, which ucol_open refuses.
+        if identifier.utf8.prefix(while: { !"_-.@".utf8.contains($0) }).count >= 12 {
+            throw .malformedIdentifier(identifier)
+        }
         guard let at = identifier.firstIndex(of: "@") else {
             baseName = identifier
             collationType = nil
@@ -47,8 +52,12 @@ package struct CollationLocale: Hashable, Sendable {
             guard let equals = item.firstIndex(of: "=") else { continue }
             let key = item[..<equals].trimmingSpaces.lowercased()
             let value = item[item.index(after: equals)...].trimmingSpaces
+            // ICU reads keyword names into 25 bytes with the terminator, and its collator the
+            // collation type into 16: longer ones are refused.
+            if key.utf8.count >= 25 { throw .malformedIdentifier(identifier) }
             if !key.isEmpty && !value.isEmpty && keywords[key] == nil { keywords[key] = value }
         }
+        if let type = keywords["collation"], type.utf8.count >= 16 { throw .malformedIdentifier(identifier) }
         collationType = keywords["collation"]?.lowercased()
         // Settings ICU no longer supports as keywords.
         for unsupported in ["colhiraganaquaternary", "variabletop"] where keywords[unsupported] != nil {
@@ -188,15 +197,26 @@ package struct CollationLocale: Hashable, Sendable {
 
 /// A collation locale keyword that ICU's `ucol_open` refuses.
 package enum CollationLocaleError: Error, Hashable, Sendable, CustomStringConvertible {
+    case malformedIdentifier(String)
     case unsupportedKeyword(String)
     case illegalValue(keyword: String, value: String)
     case illegalReordering(CollationSettingsError)
 
     package var description: String {
         switch self {
+        case .malformedIdentifier(let identifier): "ICU cannot read \(identifier) as a locale identifier"
         case .unsupportedKeyword(let keyword): "the collation keyword \(keyword) is not supported"
         case .illegalValue(let keyword, let value): "\(value) is not a value of the collation keyword \(keyword)"
         case .illegalReordering(let error): "\(error)"
+        }
+    }
+
+    /// The name of the error ICU's `ucol_open` reports for the same identifier: keywords it no
+    /// longer supports are U_UNSUPPORTED_ERROR, every bad value or field U_ILLEGAL_ARGUMENT_ERROR.
+    package var icuErrorName: String {
+        switch self {
+        case .unsupportedKeyword: "U_UNSUPPORTED_ERROR"
+        case .malformedIdentifier, .illegalValue, .illegalReordering: "U_ILLEGAL_ARGUMENT_ERROR"
         }
     }
 }

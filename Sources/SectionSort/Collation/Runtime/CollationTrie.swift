@@ -8,7 +8,8 @@
 struct CollationTrie: Sendable {
     private let index: CollationBytes
     private let data: CollationBytes
-    private let highStart: UInt32
+    /// The first code point of the range at the end whose code points all share one value.
+    let highStart: UInt32
     private let highValueIndex: Int
 
     /// Reads the trie's header; nil if `bytes` is not a 32-bit UTrie2.

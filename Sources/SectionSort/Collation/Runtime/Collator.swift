@@ -32,20 +32,21 @@ package final class Collator {
     /// - Complexity: O(k) for k keywords, plus reading the tailoring's indexes.
     package convenience init(locale: String, options: CollationOptions = CollationOptions()) throws {
         let canonical = LocaleIdentifier.canonical(locale)
-        let settings = try options.icuSettings(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
-        try self.init(canonicalLocale: canonical, settings: settings)
+        let attributes = try options.collatorAttributes(merging: CollationKeywords(canonicalLocale: canonical), locale: locale)
+        try self.init(canonicalLocale: canonical, attributes: attributes)
     }
 
-    /// Opens the collation of `canonicalLocale` (ICU's form) as ``ICUCollator`` opens it: the
-    /// tailoring, its keywords applied as ICU's `ucol_open` applies them, then `settings`.
+    /// Opens the collation of `canonicalLocale` (ICU's form) as ICU's `ucol_open` opens it: the
+    /// tailoring, its keywords applied as `ucol_open` applies them, then `attributes` as
+    /// `ucol_setAttribute` sets them.
     ///
     /// - Throws: ``CollationLocaleError`` for a keyword ICU's `ucol_open` refuses.
-    convenience init(canonicalLocale: String, settings icu: ICUCollatorSettings) throws(CollationLocaleError) {
+    convenience init(canonicalLocale: String, attributes: CollatorAttributes) throws(CollationLocaleError) {
         let parsed = try CollationLocale(canonicalLocale)
         let tailoring = CollationTailoring.named(parsed.baseName, type: parsed.collationType) ?? CollationTailoring.named("root")!
         var settings = try Self.defaultSettings(of: tailoring)
         try parsed.apply(to: &settings)
-        icu.apply(to: &settings)
+        attributes.apply(to: &settings)
         self.init(tailoring: tailoring, settings: settings)
     }
 
@@ -137,27 +138,3 @@ package final class Collator {
 }
 
 extension CollationElementIterator: CollationElementSource {}
-
-extension ICUCollatorSettings {
-    /// Changes `settings` as ``ICUCollator`` sets these attributes on ICU's collator: strength,
-    /// case level and numeric order always, the others where they are set.
-    func apply(to settings: inout CollationSettings) {
-        switch strength {
-        case .primary: settings.setStrength(.primary)
-        case .secondary: settings.setStrength(.secondary)
-        case .tertiary: settings.setStrength(.tertiary)
-        case .quaternary: settings.setStrength(.quaternary)
-        case .identical: settings.setStrength(.identical)
-        }
-        settings.setFlag(CollationSettings.caseLevel, caseLevel)
-        settings.setFlag(CollationSettings.numeric, numeric)
-        if let alternateShifted { settings.setShifted(alternateShifted) }
-        if let normalization { settings.setFlag(CollationSettings.checkFCD, normalization) }
-        switch caseFirst {
-        case .off: settings.setCaseFirst(.off)
-        case .lower: settings.setCaseFirst(.lowerFirst)
-        case .upper: settings.setCaseFirst(.upperFirst)
-        case nil: break
-        }
-    }
-}

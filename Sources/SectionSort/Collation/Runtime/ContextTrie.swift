@@ -65,7 +65,10 @@ struct ContextTrie {
     }
 
     /// The value of the key matched so far; only after a result with `hasValue`.
-    var value: Int32 {
+    var value: Int32 { nodeValue(position) }
+
+    /// The value of the value node whose lead unit is at `position`.
+    private func nodeValue(_ position: Int) -> Int32 {
         let lead = unit(position)
         if lead & Self.valueIsFinal != 0 {
             return readValue(position + 1, lead & 0x7FFF)
@@ -240,5 +243,75 @@ struct ContextTrie {
             return node >= Self.minValueLead ? valueResult(node) : .noValue
         }
         return stop()
+    }
+
+    // MARK: Enumeration
+
+    /// Calls `body` with every key of the trie (its UTF-16 units) and the key's value, as ICU's
+    /// UCharsTrie::Iterator lists them (in another order).
+    ///
+    /// - Complexity: O(n) in the size of the trie.
+    func forEachKey(_ body: ([UInt16], Int32) -> Void) {
+        var key: [UInt16] = []
+        forEachKey(node: root, &key, body)
+    }
+
+    private func forEachKey(node start: Int, _ key: inout [UInt16], _ body: ([UInt16], Int32) -> Void) {
+        let length = key.count
+        defer { key.removeLast(key.count - length) }
+        var at = start
+        while true {
+            var node = unit(at)
+            if node >= Self.minValueLead {
+                body(key, nodeValue(at))
+                if node & Self.valueIsFinal != 0 { return }
+                at = skipNodeValue(at + 1, node)
+                node &= Self.nodeTypeMask
+            } else {
+                at += 1
+            }
+            if node < Self.minLinearMatch {
+                var branchLength = node
+                if branchLength == 0 {
+                    branchLength = unit(at)
+                    at += 1
+                }
+                forEachKey(branch: at, length: branchLength + 1, &key, body)
+                return
+            }
+            let matchLength = node - Self.minLinearMatch + 1
+            for offset in 0..<matchLength { key.append(UInt16(unit(at + offset))) }
+            at += matchLength
+        }
+    }
+
+    /// The keys below a branch node of `length` edges whose first unit is at `start`.
+    private func forEachKey(branch start: Int, length branchLength: Int, _ key: inout [UInt16], _ body: ([UInt16], Int32) -> Void) {
+        var at = start
+        var length = branchLength
+        while length > Self.maxBranchLinearSubNodeLength {
+            // A split: the units below the comparison unit behind a jump, the others after it.
+            at += 1
+            forEachKey(branch: jumpByDelta(at), length: length >> 1, &key, body)
+            length -= length >> 1
+            at = skipDelta(at)
+        }
+        while length > 1 {
+            let edge = UInt16(unit(at))
+            let lead = unit(at + 1)
+            let value = readValue(at + 2, lead & 0x7FFF)
+            at = skipValue(at + 2, lead & 0x7FFF)
+            key.append(edge)
+            if lead & Self.valueIsFinal != 0 {
+                body(key, value)
+            } else {
+                forEachKey(node: at + Int(value), &key, body)
+            }
+            key.removeLast()
+            length -= 1
+        }
+        key.append(UInt16(unit(at)))
+        forEachKey(node: at + 1, &key, body)
+        key.removeLast()
     }
 }
