@@ -143,12 +143,12 @@ struct RecordBatches {
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(
                     delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                    secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder, hasHeader: !options.noHeader)
+                    thenColumns: options.then, readingColumn: options.reading, decoder: decoder, hasHeader: !options.noHeader)
                 if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {
                 jsonLines = JSONLinesReader(
-                    keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
+                    keyField: options.key!, thenFields: options.then, readingField: options.reading, decoder: decoder)
             }
         }
 

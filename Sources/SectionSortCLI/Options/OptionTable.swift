@@ -46,7 +46,10 @@ enum OptionTable {
             help: "the column (csv, tsv: its name, or its number from 1) or field (jsonl) to section by; required for those formats"),
         OptionSpec(
             .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.readingRecords, fromKeyIdentity: true,
-            help: "a secondary column or field for records with equal keys"),
+            repeatable: true,
+            help:
+                "a column or field that orders records with equal keys; repeatable, each ordering the records still equal: -k last --then first --then city"
+        ),
         OptionSpec(
             .reading, long: "reading", value: "NAME", group: .input, kind: .text, commands: CommandKind.alphabetical,
             fromKeyIdentity: true,

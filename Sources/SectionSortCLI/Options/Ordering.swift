@@ -20,9 +20,10 @@ struct Ordering: Equatable, Sendable {
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines
-    /// The column or field to section by, a secondary one, and the reading's.
+    /// The column or field to section by, those that order records with equal keys (`--then`, in
+    /// the order given), and the reading's.
     var key: String?
-    var then: String?
+    var then: [String] = []
     var reading: String?
     /// Whether Han keys are read as Chinese personal names.
     var chineseNames = false
