@@ -169,7 +169,10 @@ struct CommandLineOptions {
                     throw .usage("--ignore-articles knows the articles of \(known), not of '\(Echo.bounded(unknown))'")
                 }
                 ordering.ignoreArticles = languages
-            case .indexLocales: ordering.indexLocales = value.split(separator: ",").map(String.init)
+            case .indexLocales:
+                let listed = value.split(separator: ",").map(String.init)
+                ordering.choosesIndexLocales = listed.contains("auto")
+                ordering.indexLocales = listed.filter { $0 != "auto" }
             case .descending: ordering.descending = true
             case .otherFirst: ordering.otherFirst = true
             case .unique: unique = true

@@ -84,7 +84,7 @@ enum OptionTable {
             .indexLocales, long: "index-locales", value: "LIST", group: .ordering, kind: .text, commands: CommandKind.alphabetical,
             fromKeyIdentity: true,
             help:
-                "also title sections with the index letters of these locales, e.g. ru,el: Иван under И, not # (the order stays --locale's)"
+                "also title sections with the index letters of these locales, e.g. ru,el: Иван under И, not # (the order stays --locale's); auto: of the alphabets the records' keys begin with (of the first batch read, when the input is sorted in runs)"
         ),
         OptionSpec(
             .ignoreCase, short: "i", long: "ignore-case", group: .ordering, commands: CommandKind.alphabetical, fromKeyIdentity: true,

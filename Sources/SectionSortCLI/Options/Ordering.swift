@@ -17,6 +17,10 @@ struct Ordering: Equatable, Sendable {
     var ignoreArticles: [String]?
     /// `--index-locales LIST`: locales whose index letters join the titles.
     var indexLocales: [String] = []
+    /// `--index-locales auto` (alone or in the list): the locales of the alphabets the records
+    /// are written in join `indexLocales` (``AutomaticIndexLocales``). The key identity holds
+    /// the locales chosen, never this.
+    var choosesIndexLocales = false
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines

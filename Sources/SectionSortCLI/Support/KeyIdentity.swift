@@ -29,6 +29,9 @@ struct KeyIdentity: Equatable {
         locale = collation.locale
         self.ordering = ordering
         self.ordering.locale = collation.requestedLocale
+        // The locales `--index-locales auto` chose: `--from-keys` must title sections with them.
+        self.ordering.indexLocales = collation.indexLocales
+        self.ordering.choosesIndexLocales = false
         self.header = header.map { String(decoding: $0, as: UTF8.self) }
     }
 
