@@ -208,6 +208,9 @@ struct ThenKeysTests {
         #expect(unknown.status == 65 && unknown.stderr.contains("no column 'c'") && unknown.stdout.isEmpty, "\(unknown.stderr)")
         let past = try SectionSortCommand.run(["-f", "csv", "--no-header", "-k", "1", "--then", "2", "--then", "3"], stdin: "a,b\n")
         #expect(past.status == 65 && past.stderr.contains("no column 3"), "\(past.stderr)")
+        // Date sections order equal instants by input order: --then would be ignored there.
+        let dates = try SectionSortCommand.run(["-f", "csv", "-k", "d", "--then", "n", "--by", "date"], stdin: "d,n\n")
+        #expect(dates.status == 64 && dates.stderr.contains("'--then' does not apply to --by date"), "\(dates.stderr)")
         let field = try SectionSortCommand.run(["-f", "jsonl", "-k", "a", "--then", "b", "--then", "c"], stdin: "{\"a\": 1, \"b\": 2}\n")
         #expect(field.status == 65 && field.stderr.contains("<stdin>:1:1: no field 'c'"), "\(field.stderr)")
     }

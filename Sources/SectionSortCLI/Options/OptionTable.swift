@@ -45,7 +45,8 @@ enum OptionTable {
             fromKeyIdentity: true,
             help: "the column (csv, tsv: its name, or its number from 1) or field (jsonl) to section by; required for those formats"),
         OptionSpec(
-            .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.readingRecords, fromKeyIdentity: true,
+            // Not with --by date: date sections order equal instants by input order alone.
+            .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.alphabetical, fromKeyIdentity: true,
             repeatable: true,
             help:
                 "a column or field that orders records with equal keys; repeatable, each ordering the records still equal: -k last --then first --then city"
