@@ -116,7 +116,7 @@ struct LiveBenchmark {
             let result = live.search(query)
             let keys = UTF8Keys(count: allNames.count) { item, body in
                 var name = allNames[item]
-                name.withUTF8 { body($0, nil) }
+                name.withUTF8 { body($0, SecondaryKeys()) }
             }
             let expected = collation.positions(matching: query, in: keys, threads: nil).map { allNames[$0] }
             guard result.list.allItems.map(\.name) == expected else {

@@ -162,4 +162,68 @@ import Testing
         #expect(fromKeys.stdout == direct.stdout)
         #expect(direct.stdout.contains("\"И\""))
     }
+
+    /// `--index-locales auto`: the alphabets the keys begin with get their letters.
+    @Test func automaticChoiceTitlesEveryAlphabetOfTheContacts() throws {
+        let input = "Иван\nAnna\nΑλέξης\nБорис\nZoë\n"
+        let result = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "auto"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "A\n  Anna\n\nZ\n  Zoë\n\nΑ\n  Αλέξης\n\nБ\n  Борис\n\nИ\n  Иван\n")
+        // Only what the data has: Latin alone adds nothing, and the locale's own alphabet is no extra.
+        let latin = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "auto", "--emit-keys"], stdin: "Anna\n")
+        #expect(latin.stdout.contains("\"indexLocales\": null"), "\(latin.stdout)")
+        let russian = try SectionSortCommand.run(["-l", "ru", "--index-locales", "auto", "--emit-keys"], stdin: input)
+        #expect(russian.stdout.contains("\"indexLocales\": \"el\""), "\(russian.stdout)")
+        // Listed locales stay, and auto adds the others.
+        let listed = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "el,auto", "--emit-keys"], stdin: input)
+        #expect(listed.stdout.contains("\"indexLocales\": \"el,ru\""), "\(listed.stdout)")
+
+        // The example contacts: a CSV column, and the same sections as the locales listed by hand.
+        let contacts = ["-f", "csv", "-k", "last_name", "-l", "en_US", "-F", "json", "Examples/contacts.csv"]
+        let automatic = try SectionSortCommand.run(contacts + ["--index-locales", "auto"])
+        let byHand = try SectionSortCommand.run(contacts + ["--index-locales", "ru,el,ja,ko"])
+        #expect(automatic.status == 0 && automatic.stdout == byHand.stdout, "\(automatic.stderr)")
+        let titles = sections(try jsonObject(automatic.stdout)).map(\.0)
+        #expect(titles.contains("Α") && titles.contains("И") && titles.contains("ㄱ"), "\(titles)")
+    }
+
+    /// The key identity holds the locales chosen, so --from-keys titles as the run did.
+    @Test func automaticChoiceSurvivesKeysMadeApart() throws {
+        let input = "Иван\nAnna\nΑλέξης\n"
+        let keys = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "auto", "--emit-keys"], stdin: input)
+        #expect(keys.stdout.contains("\"indexLocales\": \"ru,el\""), "\(keys.stdout)")
+        let sorted = keys.stdout.split(separator: "\n").map(String.init).sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+        let fromKeys = try SectionSortCommand.run(["--from-keys"], stdin: sorted.joined(separator: "\n") + "\n")
+        #expect(fromKeys.status == 0 && fromKeys.stdout == "A\n  Anna\n\nΑ\n  Αλέξης\n\nИ\n  Иван\n", "\(fromKeys.stderr)")
+    }
+
+    /// Sorted runs need the collation before the first of them: the first batch decides, and a
+    /// script that first appears later goes under "#". -m reads the first batch of every input.
+    @Test func automaticChoiceReadsTheFirstBatch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sectionsort-auto-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let latin = (0..<40_000).map { "Name \($0)" }
+        let file = directory.appendingPathComponent("names.txt")
+        try (["Иван"] + latin + ["Αλέξης"]).joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+        let flags = ["-l", "en_US", "--index-locales", "auto", "-F", "json"]
+        let whole = try SectionSortCommand.run(flags + [file.path])
+        #expect(Set(sections(try jsonObject(whole.stdout)).map(\.0)).isSuperset(of: ["Α", "И"]), "in memory, every record counts")
+        let runs = try SectionSortCommand.run(["-v", "-S", "1M"] + flags + [file.path])
+        #expect(runs.status == 0 && runs.stderr.contains("merging"), "\(runs.stderr)")
+        let titled = sections(try jsonObject(runs.stdout))
+        #expect(titled.contains { $0.0 == "И" } && !titled.contains { $0.0 == "Α" }, "\(titled.map(\.0))")
+        #expect(titled.last?.0 == "#" && titled.last?.1 == ["Αλέξης"])
+
+        // -m: Greek only in the second input still gets its letters, and the merge is checked.
+        let parts = [("a.txt", "Anna\nИван\n"), ("b.txt", "Bo\nΑλέξης\n")].map { name, text in
+            let url = directory.appendingPathComponent(name)
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let merged = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "auto", "-m"] + parts)
+        #expect(merged.status == 0 && merged.stdout == "A\n  Anna\n\nB\n  Bo\n\nΑ\n  Αλέξης\n\nИ\n  Иван\n", "\(merged.stderr)")
+        let check = try SectionSortCommand.run(["-l", "en_US", "--index-locales", "auto", "-c", "-"], stdin: "Anna\nИван\nБорис\n")
+        #expect(check.status == 1 && check.stderr.contains("<stdin>:3"), "Б sorts before И: \(check.stderr)")
+    }
 }

@@ -36,7 +36,9 @@ import Testing
         while start < texts.count {
             let end = min(texts.count, start + batchSizes[batch % batchSizes.count])
             let first = start
-            let keys = UTF8Keys(count: end - start) { item, body in texts[first + item].withUnsafeBufferPointer { body($0, nil) } }
+            let keys = UTF8Keys(count: end - start) { item, body in
+                texts[first + item].withUnsafeBufferPointer { body($0, SecondaryKeys()) }
+            }
             sorter.append(keys) { UInt32(3 * (first + $0) + 5) }
             start = end
             batch += 1
@@ -52,7 +54,7 @@ import Testing
     private static func engineOrder(
         _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions
     ) throws -> (titles: [String], ranks: [Int], order: [[Int]]) {
-        let keys = UTF8Keys(count: texts.count) { item, body in texts[item].withUnsafeBufferPointer { body($0, nil) } }
+        let keys = UTF8Keys(count: texts.count) { item, body in texts[item].withUnsafeBufferPointer { body($0, SecondaryKeys()) } }
         let sorted = try collation.sectionedOrder(of: keys, options: options)
         return (sorted.sections.map(\.title), sorted.sections.map(\.rank), sorted.sections.map { Array(sorted.order[$0.positions]) })
     }

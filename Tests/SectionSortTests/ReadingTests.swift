@@ -325,7 +325,7 @@ import Testing
         let keys = ["曾志伟", "单田芳", "Zeng", "增", "山田", "", "沈阳", "解"], readings: [String?] = [nil, "dān", nil, "", nil, "shān", nil, nil]
         let utf8Keys = keys.map { Array($0.utf8) }, utf8Readings = readings.map { $0.map { Array($0.utf8) } }
         let inPlace = UTF8Keys(
-            count: keys.count, read: { item, body in utf8Keys[item].withUnsafeBufferPointer { body($0, nil) } },
+            count: keys.count, read: { item, body in utf8Keys[item].withUnsafeBufferPointer { body($0, SecondaryKeys()) } },
             readReading: { item, body in
                 if let reading = utf8Readings[item] { reading.withUnsafeBufferPointer { body($0) } } else { body(nil) }
             })

@@ -39,7 +39,9 @@ import Testing
         let collation = try IndexedCollation(locale: "sv_SE")
         let primary = Self.byteStrings(count: 4000, seed: 11), secondary = Self.byteStrings(count: 4000, seed: 12)
         let keys = UTF8Keys(count: primary.count) { item, body in
-            primary[item].withUnsafeBufferPointer { first in secondary[item].withUnsafeBufferPointer { body(first, $0) } }
+            primary[item].withUnsafeBufferPointer { first in
+                secondary[item].withUnsafeBufferPointer { SecondaryKeys.withOne($0) { body(first, $0) } }
+            }
         }
         for options in [SectioningOptions(threads: 1), SectioningOptions(order: .reverse, secondaryOrder: .reverse, threads: 4)] {
             let sorted = try collation.sectionedOrder(of: keys, options: options)
@@ -63,6 +65,36 @@ import Testing
                 mismatches.wrappingAdd(wrong, ordering: .relaxed)
             }
             #expect(mismatches.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    /// Several secondary keys order items whose primary keys are equal, one after another: the
+    /// order of sorting by the last secondary key, then (stably) by the primary key and the first.
+    @Test func severalSecondaryKeysOrderInTurn() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        // Few distinct strings, so that many items tie on the primary key and the first secondary.
+        let pools = [["berg", "Berg", "ek"], ["anna", "Åsa", "bo"], ["lund", "Åre", "Zinkgruvan", "malmö"]]
+        var generator = SeededGenerator(seed: 25)
+        let rows = (0..<2000).map { _ in pools.map { $0[Int.random(in: 0..<$0.count, using: &generator)] } }
+        let utf8 = rows.map { $0.map { Array($0.utf8) } }
+        let keys = UTF8Keys(count: rows.count) { item, body in
+            utf8[item][0].withUnsafeBufferPointer { primary in
+                utf8[item][1].withUnsafeBufferPointer { first in
+                    utf8[item][2].withUnsafeBufferPointer { second in
+                        SecondaryKeys.with(count: 2, { $0 == 0 ? first : second }) { body(primary, $0) }
+                    }
+                }
+            }
+        }
+        for options in [SectioningOptions(threads: 1), SectioningOptions(order: .reverse, secondaryOrder: .reverse, threads: 4)] {
+            let bySecond = rows.indices.sorted {
+                let (a, b) = (collation.orderingKey(primary: rows[$0][2]).key, collation.orderingKey(primary: rows[$1][2]).key)
+                return options.secondaryOrder == .forward ? a.lexicographicallyPrecedes(b) : b.lexicographicallyPrecedes(a)
+            }
+            let expected = collation.sectionedIndices(of: bySecond, by: { rows[$0][0] }, then: { rows[$0][1] }, options: options)
+            let sorted = try collation.sectionedOrder(of: keys, options: options)
+            #expect(sorted.sections.map(\.title) == expected.map(\.title))
+            #expect(sorted.sections.flatMap { sorted.order[$0.positions] } == expected.flatMap { $0.map { bySecond[$0] } })
         }
     }
 }

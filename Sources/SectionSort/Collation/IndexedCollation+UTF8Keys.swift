@@ -5,11 +5,11 @@ import Synchronization
 /// command-line tool sections millions of records straight from its input buffer.
 ///
 /// `read(item, body)` must call `body` once, synchronously, with the bytes of item `item`'s primary
-/// key and of its secondary key (nil when there is none); it is called from several threads at once.
-/// Ill-formed UTF-8 counts as U+FFFD.
+/// key and of its secondary keys (``SecondaryKeys``: none, one, or several that order in turn); it
+/// is called from several threads at once. Ill-formed UTF-8 counts as U+FFFD.
 package struct UTF8Keys: Sendable {
     package let count: Int
-    let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void
+    let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) -> Void
     /// Reads each item's reading the same way (nil or empty: none); nil when the items have none.
     let readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
 
@@ -18,7 +18,7 @@ package struct UTF8Keys: Sendable {
     ///   (nil or empty when it has none); it is called from several threads at once.
     package init(
         count: Int,
-        read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) -> Void,
+        read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) -> Void,
         readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil
     ) {
         self.count = count
@@ -125,10 +125,10 @@ extension IndexedCollation {
                     starts.reserveCapacity(range.count + 1)
                     sectionRanks.reserveCapacity(range.count)
                     locator.withLookup { lookup in
-                        input.forEachKey(in: range) { _, primary, secondary, reading in
+                        input.forEachKey(in: range) { _, primary, secondaries, reading in
                             starts.append(buffer.count)
                             let section = SectioningEngine.appendKey(
-                                primary: primary, secondary: secondary, reading: reading,
+                                primary: primary, secondaries: secondaries, reading: reading,
                                 hasReadings: hasReadings, names: nameReader,
                                 directions: (options.order, options.secondaryOrder),
                                 keys: keys, lookup: lookup, to: buffer)

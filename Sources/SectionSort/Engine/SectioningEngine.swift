@@ -53,42 +53,43 @@ struct SectioningInput: Sendable {
         }
     }
 
-    /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys.
+    /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys: the primary key, the
+    /// secondary keys (``SecondaryKeys``) and the reading.
     ///
     /// The key source is unpacked once per call, not once per item: unpacking retains the shared
     /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
     func forEachKey(
         in items: Range<Int>,
-        _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?, _ reading: UnsafeBufferPointer<UInt8>?) -> Void
+        _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?) -> Void
     ) {
         switch readings {
         case nil:
             forEachKeyPair(in: items) { body($0, $1, $2, nil) }
         case .strings(let readings):
-            forEachKeyPair(in: items) { item, primary, secondary in
+            forEachKeyPair(in: items) { item, primary, secondaries in
                 if var reading = readings[item] {
-                    reading.withUTF8 { body(item, primary, secondary, $0) }
+                    reading.withUTF8 { body(item, primary, secondaries, $0) }
                 } else {
-                    body(item, primary, secondary, nil)
+                    body(item, primary, secondaries, nil)
                 }
             }
         case .utf8(let read):
-            forEachKeyPair(in: items) { item, primary, secondary in read(item) { body(item, primary, secondary, $0) } }
+            forEachKeyPair(in: items) { item, primary, secondaries in read(item) { body(item, primary, secondaries, $0) } }
         }
     }
 
     @inline(__always)
-    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Void) {
+    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) {
         switch keys {
         case .strings(let primary, let secondary):
             for item in items {
                 var first = primary[item]
                 first.withUTF8 { firstBytes in
                     if var second = secondary?[item] {
-                        second.withUTF8 { body(item, firstBytes, $0) }
+                        second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0) } }
                     } else {
-                        body(item, firstBytes, nil)
+                        body(item, firstBytes, SecondaryKeys())
                     }
                 }
             }
@@ -324,10 +325,10 @@ enum SectioningEngine {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         let hasReadings = input.hasReadings
-        input.forEachKey(in: items) { item, primary, secondary, reading in
+        input.forEachKey(in: items) { item, primary, secondaries, reading in
             offsets.append(buffer.count)
             let section = appendKey(
-                primary: primary, secondary: secondary, reading: reading, hasReadings: hasReadings, names: names,
+                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
                 directions: (input.primaryDirection, input.secondaryDirection),
                 keys: keys, lookup: lookup, to: buffer)
             sections[item] = UInt32(section)
@@ -338,17 +339,19 @@ enum SectioningEngine {
     }
 
     /// Appends one item's key to `buffer` (its primary sort key, reversed for a descending order,
-    /// then its secondary one likewise) and returns the item's section.
+    /// then each of its secondary ones likewise) and returns the item's section.
     ///
     /// With readings (`hasReadings`), the primary part is the sort key of the item's reading (the
     /// given one, else the Chinese-name reading of a key with Han characters) followed by the sort
     /// key of the key itself, which orders equal readings; an item without a reading has the sort
     /// key of its key followed by a single zero byte. Sort keys end with their only zero byte, so
     /// each part ends unambiguously and comparing the bytes compares part by part: an item
-    /// without a reading goes before the items whose reading equals its key.
+    /// without a reading goes before the items whose reading equals its key. The secondary sort
+    /// keys follow in their order, each ended by its zero byte likewise, so that they compare one
+    /// after another.
     @inline(__always)
     static func appendKey(
-        primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
+        primary: UnsafeBufferPointer<UInt8>, secondaries: SecondaryKeys,
         reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
         directions: (primary: SortOrder, secondary: SortOrder),
         keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
@@ -366,30 +369,49 @@ enum SectioningEngine {
                 section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
                 buffer.append(0)
                 if directions.primary == .reverse { buffer.complement(from: start) }
-                appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
+                appendSecondaries(secondaries, direction: directions.secondary, keys: keys, to: buffer)
                 return section
             }
             section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
             keys.appendSortKey(utf8: primary, to: buffer)
             if directions.primary == .reverse { buffer.complement(from: start) }
-            appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
+            appendSecondaries(secondaries, direction: directions.secondary, keys: keys, to: buffer)
             return section
         }
         keys.appendSortKey(utf8: primary, to: buffer)
         // The section comes from the primary level of the primary key, before any reversal.
         section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
         if directions.primary == .reverse { buffer.complement(from: start) }
-        appendSecondary(secondary, direction: directions.secondary, keys: keys, to: buffer)
+        appendSecondaries(secondaries, direction: directions.secondary, keys: keys, to: buffer)
         return section
     }
 
+    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:)`` for
+    /// an item with at most one secondary key.
     @inline(__always)
-    private static func appendSecondary(
-        _ secondary: UnsafeBufferPointer<UInt8>?, direction: SortOrder, keys: SortKeyWriter, to buffer: KeyBuffer
+    static func appendKey(
+        primary: UnsafeBufferPointer<UInt8>, secondary: UnsafeBufferPointer<UInt8>?,
+        reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
+        directions: (primary: SortOrder, secondary: SortOrder),
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
+    ) -> Int {
+        func append(_ secondaries: SecondaryKeys) -> Int {
+            appendKey(
+                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                directions: directions, keys: keys, lookup: lookup, to: buffer)
+        }
+        guard let secondary else { return append(SecondaryKeys()) }
+        return SecondaryKeys.withOne(secondary, append)
+    }
+
+    @inline(__always)
+    private static func appendSecondaries(
+        _ secondaries: SecondaryKeys, direction: SortOrder, keys: SortKeyWriter, to buffer: KeyBuffer
     ) {
-        guard let secondary else { return }
-        let secondaryStart = buffer.count
-        keys.appendSortKey(utf8: secondary, to: buffer)
-        if direction == .reverse { buffer.complement(from: secondaryStart) }
+        for secondary in secondaries {
+            let secondaryStart = buffer.count
+            keys.appendSortKey(utf8: secondary, to: buffer)
+            if direction == .reverse { buffer.complement(from: secondaryStart) }
+        }
     }
 }

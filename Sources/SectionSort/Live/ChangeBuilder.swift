@@ -2,6 +2,7 @@
 /// place) into both forms of ``SectionedListChanges``. The difference of two lists and the edits of
 /// a ``LiveSectionedList`` both describe their changes this way; only the touched items are
 /// visited, so an edit of one item in a list of a million costs what one item costs.
+@usableFromInline
 struct ChangeBuilder<ID: Hashable> {
     /// Titles of the sections shown before and after.
     var oldTitles: [String]
@@ -9,16 +10,17 @@ struct ChangeBuilder<ID: Hashable> {
     /// Sections (old position → new position) that changed order; the others keep theirs.
     var movedSections: [ListMove<Int>] = []
     /// Items that are gone, with their old paths.
-    var removed: [(id: ID, old: ListIndexPath)] = []
+    @usableFromInline var removed: [(id: ID, old: ListIndexPath)] = []
     /// Items inserted (no old path) or moved (both paths), with the identifier of the item after
     /// them in their section of the new list (nil for a last row).
-    var placed: [(id: ID, old: ListIndexPath?, new: ListIndexPath, successor: ID?)] = []
+    @usableFromInline var placed: [(id: ID, old: ListIndexPath?, new: ListIndexPath, successor: ID?)] = []
     /// Items updated where they were.
-    var reconfigured: [(id: ID, new: ListIndexPath)] = []
+    @usableFromInline var reconfigured: [(id: ID, new: ListIndexPath)] = []
     /// Whether no identifier repeats in either list; when one does, no snapshot operations are
     /// built, since a diffable data source cannot hold such a list.
     var identifiersAreUnique = true
 
+    @usableFromInline
     init(oldTitles: [String], newTitles: [String]) {
         self.oldTitles = oldTitles
         self.newTitles = newTitles
@@ -27,6 +29,7 @@ struct ChangeBuilder<ID: Hashable> {
     /// Builds the changes.
     ///
     /// - Complexity: O(s² + t log t), where s is the number of sections and t the touched items.
+    @usableFromInline
     func build() -> SectionedListChanges<ID> {
         var changes = SectionedListChanges<ID>()
         // Most edits keep the sections: then no set of titles is needed (hashing them would cost

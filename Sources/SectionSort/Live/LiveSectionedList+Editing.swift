@@ -4,7 +4,7 @@ extension LiveSectionedList {
     /// - Returns: the changes: one inserted row, or an inserted section when the item opens one.
     /// - Complexity: O(m + log n + b + c): its keys, a binary search, moving up to 128 entries of
     ///   its chunk, and the chunks of its section.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func insert(_ item: Item) -> SectionedListChanges<ID> {
         apply(inserting: [item])
     }
@@ -12,7 +12,7 @@ extension LiveSectionedList {
     /// Inserts `items`, each where its key puts it.
     ///
     /// - Complexity: O(k·(m + log n + b + c) + s²) for k items (see ``insert(_:)``) and s sections.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func insert(contentsOf items: [Item]) -> SectionedListChanges<ID> {
         apply(inserting: items)
     }
@@ -20,7 +20,7 @@ extension LiveSectionedList {
     /// Removes the item with identifier `id`; nothing happens when there is none.
     ///
     /// - Complexity: O(m + log n + b + c), as ``insert(_:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func remove(id: ID) -> SectionedListChanges<ID> {
         apply(removing: [id])
     }
@@ -28,7 +28,7 @@ extension LiveSectionedList {
     /// Removes the items with identifiers `ids`; identifiers not in the list are skipped.
     ///
     /// - Complexity: O(k·(m + log n + b + c) + s²) for k identifiers.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func remove(ids: [ID]) -> SectionedListChanges<ID> {
         apply(removing: ids)
     }
@@ -39,7 +39,7 @@ extension LiveSectionedList {
     ///
     /// - Precondition: an item with that identifier is in the list.
     /// - Complexity: O(m + log n + b + c), as ``insert(_:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func update(_ item: Item) -> SectionedListChanges<ID> {
         apply(updating: [item])
     }
@@ -47,7 +47,7 @@ extension LiveSectionedList {
     /// Updates several items at once (see ``update(_:)``).
     ///
     /// - Complexity: O(k·(m + log n + b + c) + s²) for k items.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func update(contentsOf items: [Item]) -> SectionedListChanges<ID> {
         apply(updating: items)
     }
@@ -70,7 +70,7 @@ extension LiveSectionedList {
     ///   moves inside chunks of at most 128 entries, and the c chunks of the sections touched, once
     ///   each; never proportional to the n items of the list. For a large batch, keys are computed
     ///   and sections edited on several threads (``SectioningOptions/threads``).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func apply(inserting: [Item] = [], updating: [Item] = [], removing: [ID] = []) -> SectionedListChanges<ID> {
         let oldTitles = shownTitles, oldShownPosition = shownPosition
         let updatedIDs = updating.map(identifier), insertedIDs = inserting.map(identifier)
@@ -155,7 +155,8 @@ extension LiveSectionedList {
 
     /// Applies each section's edits to its keys; sections are independent values, so several
     /// threads edit different ones.
-    private mutating func editSections(_ edits: inout [SectionEdits], parallel: Bool) {
+    @usableFromInline
+    mutating func editSections(_ edits: inout [SectionEdits], parallel: Bool) {
         let touched = edits.indices.filter { !edits[$0].isEmpty }
         guard parallel && touched.count > 1 else {
             for section in touched { edits[section].apply(to: &keyChunks[section]) }
@@ -180,20 +181,23 @@ extension LiveSectionedList {
 
     /// Moves the location `location` of the item `id` to the section and key of `keys` and
     /// returns the old location.
-    private static func relocate(_ location: inout LiveLocation?, to keys: LiveKeys, id: ID) -> LiveLocation {
+    @inlinable
+    static func relocate(_ location: inout LiveLocation?, to keys: LiveKeys, id: ID) -> LiveLocation {
         guard let old = location else { preconditionFailure("no item with identifier \(id) to update") }
         location = LiveLocation(section: keys.section, slot: old.slot, key: keys.ordering)
         return old
     }
 
-    private mutating func freeSlot(_ slot: Int32) {
+    @inlinable
+    mutating func freeSlot(_ slot: Int32) {
         storage[Int(slot)] = nil
         storedIDs[Int(slot)] = nil
         freeSlots.append(slot)
     }
 
     /// Stores a placed item in a slot and records its location; its entry is inserted later.
-    private mutating func takeSlot(for item: Item, id: ID, keys: LiveKeys) -> Int32 {
+    @inlinable
+    mutating func takeSlot(for item: Item, id: ID, keys: LiveKeys) -> Int32 {
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -212,7 +216,8 @@ extension LiveSectionedList {
     }
 
     /// The keys of `items`, computed by several threads for a large batch.
-    private func keys(of items: [Item]) -> [LiveKeys] {
+    @usableFromInline
+    func keys(of items: [Item]) -> [LiveKeys] {
         let primaries = items.map(primaryString), secondaries = secondaryString.map { items.map($0) }
         let jobSize = 64
         guard items.count > jobSize else {

@@ -53,7 +53,7 @@ extension LiveSectionedList {
 
     /// Stops the program on a broken invariant in builds with `SECTIONSORT_INVARIANTS` defined;
     /// nothing otherwise.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func checkInvariants() {
         #if SECTIONSORT_INVARIANTS
         if let violation = invariantViolation() { preconditionFailure("live list invariant: \(violation)") }

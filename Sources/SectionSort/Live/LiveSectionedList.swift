@@ -37,23 +37,26 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
     /// `threads` is used when the list is built and searched, and by batches of edits.
     public let options: SectioningOptions
 
-    let primaryString: @Sendable (Item) -> String
-    let secondaryString: (@Sendable (Item) -> String)?
-    let identifier: @Sendable (Item) -> ID
+    // What the edits of ``apply(inserting:updating:removing:)`` touch is usable from inlinable
+    // code, so that a client's module compiles them for its own Item and ID: the dictionary of
+    // locations and the slots of items and identifiers, without a generic call per access.
+    @usableFromInline let primaryString: @Sendable (Item) -> String
+    @usableFromInline let secondaryString: (@Sendable (Item) -> String)?
+    @usableFromInline let identifier: @Sendable (Item) -> ID
     /// The entries of each section, by section index of ``IndexedCollation/sectionTitles``.
-    var keyChunks: [SectionKeys]
+    @usableFromInline var keyChunks: [SectionKeys]
     /// Items and identifiers by slot; nil in free slots.
-    var storage: [Item?]
-    var storedIDs: [ID?]
-    var freeSlots: [Int32] = []
+    @usableFromInline var storage: [Item?]
+    @usableFromInline var storedIDs: [ID?]
+    @usableFromInline var freeSlots: [Int32] = []
     /// Where to find each item: its section and ordering key.
-    var locations: [ID: LiveLocation]
+    @usableFromInline var locations: [ID: LiveLocation]
     /// All sections of the collation in display order.
     let displayOrder: [Int]
     /// The sections shown (non-empty ones, or all with ``SectioningOptions/includesEmptySections``), in display order.
     var shown: [Int] = []
     /// The position in `shown` of each section of the collation.
-    var shownPosition: [Int?] = []
+    @usableFromInline var shownPosition: [Int?] = []
 
     /// Sections `items` and keeps their keys.
     ///
@@ -159,6 +162,7 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
         return results
     }
 
+    @usableFromInline
     mutating func updateShownSections() {
         shown = displayOrder.filter { options.includesEmptySections || keyChunks[$0].count > 0 }
         shownPosition = [Int?](repeating: nil, count: keyChunks.count)
@@ -189,7 +193,7 @@ public struct LiveSectionedList<Item, ID: Hashable>: SectionedCollection {
     public var indexTitles: [String] { collation.sectionTitles }
 
     /// The titles of the sections shown, read without making sections.
-    var shownTitles: [String] { shown.map { collation.sectionTitles[$0] } }
+    @usableFromInline var shownTitles: [String] { shown.map { collation.sectionTitles[$0] } }
 
     /// The list as a ``SectionedList``: equal to sectioning the items from scratch.
     ///

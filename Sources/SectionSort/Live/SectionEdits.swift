@@ -1,28 +1,38 @@
 /// The edits of one batch that fall in one section of a live list, and the rows they had and
 /// have: a section's keys are edited on their own, so that the sections of a batch are edited in
 /// parallel (their items, identifiers and slots are taken care of before, on one thread).
+@usableFromInline
 struct SectionEdits: Sendable {
     /// An entry of the section: its ordering key and its slot find it.
+    @usableFromInline
     struct Entry: Sendable {
-        var key: [UInt8]
-        var slot: Int32
+        @usableFromInline var key: [UInt8]
+        @usableFromInline var slot: Int32
+
+        @usableFromInline
+        init(key: [UInt8], slot: Int32) {
+            self.key = key
+            self.slot = slot
+        }
     }
 
     /// Entries to take out: removed items, and moved items at their old place.
-    var leaving: [Entry] = []
+    @usableFromInline var leaving: [Entry] = []
     /// Items updated where they are, with their new search keys.
-    var updated: [(entry: Entry, search: [UInt8])] = []
+    @usableFromInline var updated: [(entry: Entry, search: [UInt8])] = []
     /// Entries to insert, in the batch's order, which equal keys keep.
-    var arriving: [(keys: LiveKeys, slot: Int32)] = []
+    @usableFromInline var arriving: [(keys: LiveKeys, slot: Int32)] = []
 
     /// After ``SectionKeys/apply(_:)``: each leaving entry's row before the batch.
-    private(set) var leavingRows: [Int] = []
+    @usableFromInline private(set) var leavingRows: [Int] = []
     /// Each updated entry's row after the batch.
-    private(set) var updatedRows: [Int] = []
+    @usableFromInline private(set) var updatedRows: [Int] = []
     /// Each arriving entry's row after the batch.
-    private(set) var arrivingRows: [Int] = []
+    @usableFromInline private(set) var arrivingRows: [Int] = []
     /// The slot of the entry after each arriving one; nil for the section's last.
-    private(set) var arrivingSuccessors: [Int32?] = []
+    @usableFromInline private(set) var arrivingSuccessors: [Int32?] = []
+
+    @usableFromInline init() {}
 
     var isEmpty: Bool { leaving.isEmpty && updated.isEmpty && arriving.isEmpty }
 

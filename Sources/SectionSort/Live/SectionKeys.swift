@@ -4,6 +4,7 @@
 /// Binary searches and row counts read those small contiguous arrays and touch a chunk's own
 /// storage only where they must: every chunk's keys live in allocations of their own, and reading
 /// them chunk after chunk costs a cache miss each, which would dominate an edit of a large list.
+@usableFromInline
 struct SectionKeys: Sendable {
     private(set) var chunks: [KeyChunk] = []
     /// The number of entries of each chunk.

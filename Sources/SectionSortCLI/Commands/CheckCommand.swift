@@ -12,10 +12,10 @@ struct CheckCommand: Command {
             throw .usage("--check reads one input, not \(options.inputs.count) (merge them with -m, or check each)")
         }
         context.phases.enter("starting (options, collation)")
-        let collation = try context.makeCollation()
+        var batches = RecordBatches(options: options, budget: context.budget)
+        let collation = try context.makeCollation { () throws(CLIError) in [try batches.peek(progress: context.progress)] }
         let sectioning = context.sectioning
         var previous: (rank: Int, bytes: ArraySlice<UInt8>)?
-        var batches = RecordBatches(options: options, budget: context.budget)
         context.phases.enter("reading and checking")
         try batches.forEach(progress: context.progress) { (batch, _, _) throws(CLIError) in
             let keys = OrderingKeys(of: batch, collation: collation, sectioning: sectioning)

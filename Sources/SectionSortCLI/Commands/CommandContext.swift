@@ -14,9 +14,20 @@ struct CommandContext {
         progress = ProgressLine(enabled: !options.quiet)
     }
 
-    /// The collation the options ask for; an unknown locale is a usage error.
-    func makeCollation() throws(CLIError) -> IndexedCollation {
-        try Self.makeCollation(options.ordering)
+    /// The collation the options ask for; an unknown locale is a usage error. With
+    /// `--index-locales auto`, the locales of the alphabets in the records of `sample` (called
+    /// only then: the batches read before sorting starts) join the listed ones.
+    func makeCollation(sample: () throws(CLIError) -> [RecordSet] = { [] }) throws(CLIError) -> IndexedCollation {
+        var ordering = options.ordering
+        if ordering.choosesIndexLocales {
+            let batches = try sample()
+            for locale in AutomaticIndexLocales.choose(for: batches, besides: ordering.locale) where !ordering.indexLocales.contains(locale)
+            {
+                ordering.indexLocales.append(locale)
+            }
+            ordering.choosesIndexLocales = false
+        }
+        return try Self.makeCollation(ordering)
     }
 
     static func makeCollation(_ ordering: Ordering) throws(CLIError) -> IndexedCollation {

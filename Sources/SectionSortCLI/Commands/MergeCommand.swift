@@ -25,8 +25,6 @@ struct MergeCommand: Command {
     func run() throws(CLIError) {
         let options = context.options
         context.phases.enter("starting (options, collation)")
-        let collation = try context.makeCollation()
-        let sectioning = context.sectioning
         // Each input's batches take an equal share of the budget.
         let share = max(1 << 16, context.budget / max(1, options.inputs.count))
         var streams: [Stream] = options.inputs.map { path in
@@ -34,6 +32,12 @@ struct MergeCommand: Command {
             single.inputs = [path]
             return Stream(batches: RecordBatches(options: single, budget: share))
         }
+        let collation = try context.makeCollation { () throws(CLIError) in
+            var firsts: [RecordSet] = []
+            for index in streams.indices { firsts.append(try streams[index].batches.peek(progress: context.progress)) }
+            return firsts
+        }
+        let sectioning = context.sectioning
         func load(_ index: Int) throws(CLIError) {
             while streams[index].next == streams[index].records.count && !streams[index].isAtEnd {
                 guard let next = try streams[index].batches.next(progress: context.progress) else {

@@ -19,7 +19,7 @@ struct CompactLines: Sendable {
     /// or nil, keeping nothing, when a record is not a whole line of its piece (a format other
     /// than lines) or the offsets would not fit 32 bits.
     mutating func add(_ batch: RecordSet) -> [UInt32]? {
-        guard batch.keySpans == nil, batch.secondarySpans == nil, batch.readingSpans == nil else { return nil }
+        guard batch.keySpans == nil, batch.thenSpans.isEmpty, batch.readingSpans == nil else { return nil }
         let start = bytes.count
         guard start + batch.bytes.count + batch.inputStarts.count < Int(UInt32.max) else { return nil }
         // Where each piece's bytes start in `batch.bytes`, and where they go here.

@@ -14,7 +14,8 @@ import SectionSort
 struct DelimitedReader {
     let delimiter: UInt8
     let keyColumn: String
-    let secondaryColumn: String?
+    /// The `--then` columns, in their order.
+    let thenColumns: [String]
     /// The column of each record's reading (an empty field: none).
     let readingColumn: String?
     let decoder: KeyDecoder
@@ -22,20 +23,20 @@ struct DelimitedReader {
     /// named by their numbers).
     let hasHeader: Bool
     /// The key columns' positions, once the header has been read.
-    private var columns: (key: Int, secondary: Int?, reading: Int?, count: Int)?
+    private var columns: (key: Int, then: [Int], reading: Int?, count: Int)?
     /// The header row's bytes, once read.
     private(set) var header: [UInt8]?
     /// The header's column names, once read.
     private(set) var columnNames: [String]?
 
     init(
-        delimiter: UInt8, keyColumn: String, secondaryColumn: String?, readingColumn: String? = nil, decoder: KeyDecoder,
+        delimiter: UInt8, keyColumn: String, thenColumns: [String] = [], readingColumn: String? = nil, decoder: KeyDecoder,
         hasHeader: Bool = true
     ) {
         self.hasHeader = hasHeader
         self.delimiter = delimiter
         self.keyColumn = keyColumn
-        self.secondaryColumn = secondaryColumn
+        self.thenColumns = thenColumns
         self.readingColumn = readingColumn
         self.decoder = decoder
     }
@@ -57,7 +58,9 @@ struct DelimitedReader {
     /// Adds the whole records at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took; with `isFinal`, all of `data`.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
-        var records: [(bytes: Range<Int>, key: Range<Int>, secondary: Range<Int>?, reading: Range<Int>?)] = []
+        var records: [(bytes: Range<Int>, key: Range<Int>, reading: Range<Int>?)] = []
+        // The --then keys of the records, column after column: record r's are at r * thenColumns.count.
+        var thenKeys: [Range<Int>] = []
         var keyBytes: [UInt8] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
@@ -104,22 +107,23 @@ struct DelimitedReader {
                     return start..<keyBytes.count
                 }
                 let key = decoded(columns.key)
-                let secondary = columns.secondary.map(decoded)
+                for column in columns.then { thenKeys.append(decoded(column)) }
                 let reading = columns.reading.map(decoded)
-                records.append((range, key, secondary, reading))
+                records.append((range, key, reading))
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)
         let keyBase = set.keyBytes.count
         set.keyBytes += keyBytes
         if set.keySpans == nil { set.keySpans = [] }
-        if secondaryColumn != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if set.thenSpans.isEmpty { set.thenSpans = thenColumns.map { _ in [] } }
         if readingColumn != nil && set.readingSpans == nil { set.readingSpans = [] }
-        for record in records {
+        for (number, record) in records.enumerated() {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
-            if let secondary = record.secondary {
-                set.secondarySpans!.append(keyBase + secondary.lowerBound..<keyBase + secondary.upperBound)
+            for field in thenColumns.indices {
+                let then = thenKeys[number * thenColumns.count + field]
+                set.thenSpans[field].append(keyBase + then.lowerBound..<keyBase + then.upperBound)
             }
             if let reading = record.reading { set.readingSpans!.append(keyBase + reading.lowerBound..<keyBase + reading.upperBound) }
         }
@@ -168,7 +172,10 @@ struct DelimitedReader {
             guard let column = names.firstIndex(of: name) ?? Self.number(name, columns: names.count) else { throw missing(name) }
             return column
         }
-        columns = (try column(keyColumn)!, try column(secondaryColumn), try column(readingColumn), names.count)
+        columns = (
+            try column(keyColumn)!, try thenColumns.map { (name) throws(CLIError) in try column(name)! }, try column(readingColumn),
+            names.count
+        )
         columnNames = names
         header = Array(bytes[range])
     }
@@ -184,7 +191,9 @@ struct DelimitedReader {
             }
             return column
         }
-        columns = (try column(keyColumn)!, try column(secondaryColumn), try column(readingColumn), count)
+        columns = (
+            try column(keyColumn)!, try thenColumns.map { (name) throws(CLIError) in try column(name)! }, try column(readingColumn), count
+        )
     }
 
     /// The index of column `name` when it is a number from 1 to `columns`.

@@ -8,22 +8,23 @@ import SectionSort
 /// as they are).
 struct JSONLinesReader {
     let keyField: String
-    let secondaryField: String?
+    /// The `--then` fields, in their order.
+    let thenFields: [String]
     /// The field of each record's reading: absent, null or "" means none.
     let readingField: String?
     let decoder: KeyDecoder
-    /// The fields to find, each once, as UTF-8; the key's, the secondary's and the reading's
+    /// The fields to find, each once, as UTF-8; the key's, the `--then` fields' and the reading's
     /// indices in it.
     private let names: [[UInt8]]
     private let keyIndex: Int
-    private let secondaryIndex: Int?
+    private let thenIndices: [Int]
     private let readingIndex: Int?
     /// The first blank line not yet followed by a record: an error if one follows.
     private var pendingBlankLine: SourceLocation?
 
-    init(keyField: String, secondaryField: String?, readingField: String? = nil, decoder: KeyDecoder) {
+    init(keyField: String, thenFields: [String] = [], readingField: String? = nil, decoder: KeyDecoder) {
         self.keyField = keyField
-        self.secondaryField = secondaryField
+        self.thenFields = thenFields
         self.readingField = readingField
         self.decoder = decoder
         var names: [[UInt8]] = []
@@ -33,7 +34,7 @@ struct JSONLinesReader {
             return names.count - 1
         }
         keyIndex = index(keyField)
-        secondaryIndex = secondaryField.map(index)
+        thenIndices = thenFields.map(index)
         readingIndex = readingField.map(index)
         self.names = names
     }
@@ -42,7 +43,7 @@ struct JSONLinesReader {
     /// returns how many bytes they took.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
-        var records: [(bytes: Range<Int>, key: [UInt8], secondary: [UInt8]?, reading: [UInt8]?)] = []
+        var records: [(bytes: Range<Int>, key: [UInt8], then: [[UInt8]], reading: [UInt8]?)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -95,23 +96,25 @@ struct JSONLinesReader {
                     }
                 }
                 let key = try field(keyIndex)
-                let secondary = try secondaryIndex.map { (index) throws(CLIError) in try field(index) }
+                let then = try thenIndices.map { (index) throws(CLIError) in try field(index) }
                 // A record without a reading (absent or null) is read by its key.
                 let reading = try readingIndex.map { (index) throws(CLIError) -> [UInt8] in
                     guard let value = scanned.values[index], value.kind != .null else { return [] }
                     return try field(index)
                 }
-                records.append((range, key, secondary, reading))
+                records.append((range, key, then, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
         if set.keySpans == nil { set.keySpans = [] }
-        if secondaryField != nil && set.secondarySpans == nil { set.secondarySpans = [] }
+        if set.thenSpans.isEmpty { set.thenSpans = thenFields.map { _ in [] } }
         if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
             set.keySpans!.append(record.key.withUnsafeBufferPointer { set.appendKey($0) })
-            if let secondary = record.secondary { set.secondarySpans!.append(secondary.withUnsafeBufferPointer { set.appendKey($0) }) }
+            for (field, then) in record.then.enumerated() {
+                set.thenSpans[field].append(then.withUnsafeBufferPointer { set.appendKey($0) })
+            }
             if let reading = record.reading { set.readingSpans!.append(reading.withUnsafeBufferPointer { set.appendKey($0) }) }
         }
         return length

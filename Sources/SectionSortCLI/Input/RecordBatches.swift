@@ -4,8 +4,9 @@
 /// inputs side by side) or pushed to a closure (``forEach(progress:_:)``).
 struct RecordBatches {
     let options: CommandLineOptions
-    /// The most a batch may take to sort in memory (``RecordSet/estimatedSortingMemory``).
-    let budget: Int
+    /// The most a batch may take to sort in memory (``RecordSet/estimatedSortingMemory``); a
+    /// change applies to the batches read after it.
+    var budget: Int
     /// The header row of csv and tsv inputs (from the first input), once read.
     private(set) var header: [UInt8]?
 
@@ -27,6 +28,8 @@ struct RecordBatches {
     private var isFinished = false
     private var givenHeader: (bytes: [UInt8], isFinal: Bool, name: String)??
     private var firstColumns: (input: String, names: [String])?
+    /// The batch ``peek(progress:)`` read, which ``next(progress:)`` hands over first.
+    private var readAhead: (batch: RecordSet, isLast: Bool, header: [UInt8]?)?
 
     init(options: CommandLineOptions, budget: Int) {
         self.options = options
@@ -46,8 +49,19 @@ struct RecordBatches {
         while let next = try next(progress: progress) { try body(next.batch, next.isLast, next.header) }
     }
 
+    /// The first batch, read before any is handed over (``next(progress:)`` then gives it first):
+    /// what `--index-locales auto` chooses from before the records are keyed.
+    mutating func peek(progress: ProgressLine) throws(CLIError) -> RecordSet {
+        if readAhead == nil { readAhead = try next(progress: progress) }
+        return readAhead?.batch ?? RecordSet()
+    }
+
     /// The next batch, as ``forEach(progress:_:)`` hands them over; nil after the last.
     mutating func next(progress: ProgressLine) throws(CLIError) -> (batch: RecordSet, isLast: Bool, header: [UInt8]?)? {
+        if let ahead = readAhead {
+            readAhead = nil
+            return ahead
+        }
         guard !isFinished else { return nil }
         if givenHeader == nil { givenHeader = .some(try Self.givenHeader(options)) }
         while true {
@@ -143,12 +157,12 @@ struct RecordBatches {
             if options.inputFormat == .csv || options.inputFormat == .tsv {
                 delimited = DelimitedReader(
                     delimiter: options.inputFormat == .csv ? 0x2C : 0x09, keyColumn: options.key!,
-                    secondaryColumn: options.then, readingColumn: options.reading, decoder: decoder, hasHeader: !options.noHeader)
+                    thenColumns: options.then, readingColumn: options.reading, decoder: decoder, hasHeader: !options.noHeader)
                 if let header { try delimited!.readHeader(from: header.bytes, isFinal: header.isFinal, name: header.name) }
             }
             if options.inputFormat == .jsonl {
                 jsonLines = JSONLinesReader(
-                    keyField: options.key!, secondaryField: options.then, readingField: options.reading, decoder: decoder)
+                    keyField: options.key!, thenFields: options.then, readingField: options.reading, decoder: decoder)
             }
         }
 

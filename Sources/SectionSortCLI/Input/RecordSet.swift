@@ -12,8 +12,9 @@ struct RecordSet: Sendable {
     var keyBytes: [UInt8] = []
     /// Record `i`'s key is `keyBytes[keySpans[i]]`; nil when each record is its own key (lines).
     var keySpans: [Range<Int>]?
-    /// Present when a secondary key was asked for: `keyBytes[secondarySpans[i]]`.
-    var secondarySpans: [Range<Int>]?
+    /// One array per `--then` column or field, in their order: record `i`'s `n`th secondary key is
+    /// `keyBytes[thenSpans[n][i]]`.
+    var thenSpans: [[Range<Int>]] = []
     /// Present when readings were asked for: `keyBytes[readingSpans[i]]`, empty for none.
     var readingSpans: [Range<Int>]?
     /// Where each input's bytes start in `bytes`, and the line number they start on, to name
@@ -54,7 +55,7 @@ struct RecordSet: Sendable {
     /// The keys, read in place by the engine's threads.
     var utf8Keys: UTF8Keys {
         let bytes = self.bytes, spans = self.spans, keyBytes = self.keyBytes
-        let keySpans = self.keySpans, secondarySpans = self.secondarySpans, readingSpans = self.readingSpans
+        let keySpans = self.keySpans, thenSpans = self.thenSpans, readingSpans = self.readingSpans
         var readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
         if let readingSpans {
             readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
@@ -64,12 +65,12 @@ struct RecordSet: Sendable {
             read: { item, body in
                 if let keySpans {
                     keyBytes.withUnsafeBufferPointer { keys in
-                        body(
-                            UnsafeBufferPointer(rebasing: keys[keySpans[item]]),
-                            secondarySpans.map { UnsafeBufferPointer(rebasing: keys[$0[item]]) })
+                        SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
+                            body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), $0)
+                        }
                     }
                 } else {
-                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), nil) }
+                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), SecondaryKeys()) }
                 }
             }, readReading: readReading)
     }
@@ -79,7 +80,7 @@ struct RecordSet: Sendable {
         var kept = self
         kept.spans = RecordSpans(positions.lazy.map { spans[$0] })
         kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
-        kept.secondarySpans = secondarySpans.map { spans in positions.map { spans[$0] } }
+        kept.thenSpans = thenSpans.map { spans in positions.map { spans[$0] } }
         return kept
     }
 
@@ -87,7 +88,7 @@ struct RecordSet: Sendable {
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {
         bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count) + keyBytes.count
-            + count * (8 + (keySpans == nil ? 0 : 16) + (secondarySpans == nil ? 0 : 16) + (readingSpans == nil ? 0 : 16) + 72)
+            + count * (8 + (keySpans == nil ? 0 : 16) + 16 * thenSpans.count + (readingSpans == nil ? 0 : 16) + 72)
     }
 
     /// Where byte `offset` of `bytes` is: its input, line and column (counted on this error path only).

@@ -23,10 +23,25 @@ struct AlphabeticalSort {
         self.output = output
     }
 
-    func run() throws(CLIError) {
+    /// The batches of the inputs, none read yet, or only the first (``RecordBatches/peek(progress:)``).
+    /// It is read at the compact layout's size where the layout may take it, so that it is not
+    /// larger than the layout's later batches.
+    static func batches(_ options: CommandLineOptions, budget: Int) -> RecordBatches {
+        RecordBatches(options: options, budget: mayBeCompact(options) ? budget / 8 : budget)
+    }
+
+    /// Whether the options allow the compact layout (the collation and the inputs decide too).
+    private static func mayBeCompact(_ options: CommandLineOptions) -> Bool {
+        // -u needs each record's key beside the one before it, which the compact layout drops.
+        options.inputFormat == .lines && options.reading == nil && !options.unique
+    }
+
+    /// Sorts the records of `batches` (from ``batches(_:budget:)``) and writes their sections.
+    func run(_ batches: RecordBatches) throws(CLIError) {
         var compact = makeCompactBatches()
         // Kept batches are copied into the compact layout: smaller ones keep the copy's peak low.
-        var batches = RecordBatches(options: options, budget: compact == nil ? budget : budget / 8)
+        var batches = batches
+        batches.budget = compact == nil ? budget : budget / 8
         var runs: [SortedRun.File] = []
         var directory: TemporaryDirectory?
         defer { directory?.remove() }
@@ -317,8 +332,7 @@ extension AlphabeticalSort {
     /// The compact in-memory sort, when the inputs are lines of regular files, no
     /// `--memory-limit` is given, and the collation's sections fit it.
     fileprivate func makeCompactBatches() -> CompactBatches? {
-        // -u needs each record's key beside the one before it, which the compact layout drops.
-        guard options.inputFormat == .lines, options.reading == nil, !options.unique, CompactSorter.supports(collation) else {
+        guard Self.mayBeCompact(options), CompactSorter.supports(collation) else {
             return nil
         }
         // Read only where the compact layout may be used: csv, tsv, jsonl and readings never need it.

@@ -8,12 +8,12 @@ import SectionSort
 /// output before the whole input has been read (``SpooledOutput``), so a data error in a later
 /// batch writes nothing.
 func emitKeys(
-    _ options: CommandLineOptions, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
+    _ options: CommandLineOptions, batches: RecordBatches, budget: Int, collation: IndexedCollation, sectioning: SectioningOptions,
     progress: ProgressLine, output target: BufferedOutput
 ) throws(CLIError) {
+    var batches = batches
     let output = SpooledOutput(memoryLimit: max(1 << 20, budget / 2), temporaryParent: options.temporaryDirectory)
     let framing: KeyRecord.Framing = options.zeroTerminated ? .nul : .lineFeed
-    var batches = RecordBatches(options: options, budget: budget)
     var recordsBefore = 0
     var identityWritten = false
     try batches.forEach(progress: progress) { (batch, _, header) throws(CLIError) in

@@ -148,7 +148,7 @@ struct CommandLineOptions {
             case .timeZone: timeZone = value
             case .dateFormat: dateFormat = value
             case .key: ordering.key = value
-            case .then: ordering.then = value
+            case .then: ordering.then.append(value)
             case .reading: ordering.reading = value
             case .chineseNames: ordering.chineseNames = true
             case .ignoreCase: ordering.ignoreCase = true
@@ -169,7 +169,10 @@ struct CommandLineOptions {
                     throw .usage("--ignore-articles knows the articles of \(known), not of '\(Echo.bounded(unknown))'")
                 }
                 ordering.ignoreArticles = languages
-            case .indexLocales: ordering.indexLocales = value.split(separator: ",").map(String.init)
+            case .indexLocales:
+                let listed = value.split(separator: ",").map(String.init)
+                ordering.choosesIndexLocales = listed.contains("auto")
+                ordering.indexLocales = listed.filter { $0 != "auto" }
             case .descending: ordering.descending = true
             case .otherFirst: ordering.otherFirst = true
             case .unique: unique = true
@@ -221,7 +224,7 @@ struct CommandLineOptions {
         if noHeader && (header != nil || headerFile != nil) {
             throw .usage("--no-header reads inputs without a header row; --header and --header-file give one")
         }
-        if noHeader, let named = [key, then, reading].compactMap({ $0 }).first(where: { Int($0) == nil || Int($0)! < 1 }) {
+        if noHeader, let named = ([key] + then + [reading]).compactMap({ $0 }).first(where: { Int($0) == nil || Int($0)! < 1 }) {
             throw .usage("without a header row (--no-header), columns are named by their numbers from 1, not '\(Echo.bounded(named))'")
         }
         guard command != .fromKeys else { return }
@@ -231,7 +234,7 @@ struct CommandLineOptions {
                 throw .usage("missing '--key <name>': \(inputFormat.rawValue) input needs the column or field to section by")
             }
         case .lines:
-            if key != nil || then != nil || reading != nil {
+            if key != nil || !then.isEmpty || reading != nil {
                 throw .usage(
                     "--key, --then and --reading name columns or fields; lines input has none (use --input-format csv, tsv or jsonl)")
             }
@@ -275,7 +278,7 @@ struct CommandLineOptions {
 extension CommandLineOptions {
     var inputFormat: InputFormat { ordering.inputFormat }
     var key: String? { ordering.key }
-    var then: String? { ordering.then }
+    var then: [String] { ordering.then }
     var reading: String? { ordering.reading }
     var locale: String { ordering.locale }
     var ignoreCase: Bool { ordering.ignoreCase }

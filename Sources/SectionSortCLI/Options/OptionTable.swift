@@ -45,8 +45,12 @@ enum OptionTable {
             fromKeyIdentity: true,
             help: "the column (csv, tsv: its name, or its number from 1) or field (jsonl) to section by; required for those formats"),
         OptionSpec(
-            .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.readingRecords, fromKeyIdentity: true,
-            help: "a secondary column or field for records with equal keys"),
+            // Not with --by date: date sections order equal instants by input order alone.
+            .then, long: "then", value: "NAME", group: .input, kind: .text, commands: CommandKind.alphabetical, fromKeyIdentity: true,
+            repeatable: true,
+            help:
+                "a column or field that orders records with equal keys; repeatable, each ordering the records still equal: -k last --then first --then city"
+        ),
         OptionSpec(
             .reading, long: "reading", value: "NAME", group: .input, kind: .text, commands: CommandKind.alphabetical,
             fromKeyIdentity: true,
@@ -81,7 +85,7 @@ enum OptionTable {
             .indexLocales, long: "index-locales", value: "LIST", group: .ordering, kind: .text, commands: CommandKind.alphabetical,
             fromKeyIdentity: true,
             help:
-                "also title sections with the index letters of these locales, e.g. ru,el: Иван under И, not # (the order stays --locale's)"
+                "also title sections with the index letters of these locales, e.g. ru,el: Иван under И, not # (the order stays --locale's); auto: of the alphabets the records' keys begin with (of the first batch read, when the input is sorted in runs)"
         ),
         OptionSpec(
             .ignoreCase, short: "i", long: "ignore-case", group: .ordering, commands: CommandKind.alphabetical, fromKeyIdentity: true,

@@ -17,12 +17,17 @@ struct Ordering: Equatable, Sendable {
     var ignoreArticles: [String]?
     /// `--index-locales LIST`: locales whose index letters join the titles.
     var indexLocales: [String] = []
+    /// `--index-locales auto` (alone or in the list): the locales of the alphabets the records
+    /// are written in join `indexLocales` (``AutomaticIndexLocales``). The key identity holds
+    /// the locales chosen, never this.
+    var choosesIndexLocales = false
     var descending = false
     var otherFirst = false
     var inputFormat = CommandLineOptions.InputFormat.lines
-    /// The column or field to section by, a secondary one, and the reading's.
+    /// The column or field to section by, those that order records with equal keys (`--then`, in
+    /// the order given), and the reading's.
     var key: String?
-    var then: String?
+    var then: [String] = []
     var reading: String?
     /// Whether Han keys are read as Chinese personal names.
     var chineseNames = false

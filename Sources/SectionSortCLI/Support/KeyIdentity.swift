@@ -9,8 +9,10 @@ import SectionSort
 struct KeyIdentity: Equatable {
     /// The key records' format; a change that alters keys or their order changes it. 3: the
     /// identity names the collation settings, leading articles and index locales, which a reader
-    /// of format 2 would ignore (and title sections of index locales wrongly).
-    static let formatVersion = 3
+    /// of format 2 would ignore (and title sections of index locales wrongly). 4: `then` is a list
+    /// (`--then` given several times), where format 3 had one name or null; its keys are those of
+    /// format 4 with at most one `--then`, so format 3 is still read.
+    static let formatVersion = 4
 
     var sectionsort = Version.number
     var format = formatVersion
@@ -27,6 +29,9 @@ struct KeyIdentity: Equatable {
         locale = collation.locale
         self.ordering = ordering
         self.ordering.locale = collation.requestedLocale
+        // The locales `--index-locales auto` chose: `--from-keys` must title sections with them.
+        self.ordering.indexLocales = collation.indexLocales
+        self.ordering.choosesIndexLocales = false
         self.header = header.map { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -43,7 +48,8 @@ struct KeyIdentity: Equatable {
             + "\"indexLocales\": \(string(ordering.indexLocales.isEmpty ? nil : ordering.indexLocales.joined(separator: ","))), "
             + "\"descending\": \(ordering.descending), "
             + "\"otherFirst\": \(ordering.otherFirst), \"inputFormat\": \(string(ordering.inputFormat.rawValue)), "
-            + "\"key\": \(string(ordering.key)), \"then\": \(string(ordering.then)), \"reading\": \(string(ordering.reading)), "
+            + "\"key\": \(string(ordering.key)), \"then\": [\(ordering.then.map(string).joined(separator: ", "))], "
+            + "\"reading\": \(string(ordering.reading)), "
             + "\"chineseNames\": \(ordering.chineseNames), \"header\": \(string(header))}"
     }
 
@@ -67,7 +73,7 @@ struct KeyIdentity: Equatable {
         }
         func value(_ name: String) -> JSONScanner.Value? { scanned.values[names.firstIndex(of: name)!] }
         let format = value("keyFormat").map { String(decoding: text[$0.range], as: UTF8.self) }
-        guard format == String(formatVersion) else {
+        guard format == String(formatVersion) || format == "3" else {
             return .failure(
                 ParseError(reason: "key format \(format.map(Echo.bounded) ?? "?") (this sectionsort reads key format \(formatVersion))"))
         }
@@ -101,7 +107,16 @@ struct KeyIdentity: Equatable {
         ordering.descending = flag("descending")
         ordering.otherFirst = flag("otherFirst")
         ordering.key = string("key")
-        ordering.then = string("then")
+        switch (format, value("then")?.kind) {
+        case ("3", .string): ordering.then = [string("then")!]
+        case ("3", .null), ("3", nil): break
+        case (String(formatVersion), .array):
+            guard let names = strings(inArray: value("then")!.range, of: text) else {
+                return .failure(ParseError(reason: "then is not a list of names"))
+            }
+            ordering.then = names
+        default: return .failure(ParseError(reason: "then is not a list of names"))
+        }
         ordering.reading = string("reading")
         ordering.chineseNames = flag("chineseNames")
         var identity = KeyIdentity(
@@ -109,6 +124,29 @@ struct KeyIdentity: Equatable {
         identity.sectionsort = sectionsort
         identity.header = string("header")
         return .success(identity)
+    }
+
+    /// The strings of the array at `range` of `text` (a JSON text the scanner has checked); nil
+    /// when an element is not a string.
+    private static func strings(inArray range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var strings: [String] = [], position = range.lowerBound + 1
+        func skipWhitespace() {
+            while position < range.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(text[position]) { position += 1 }
+        }
+        while true {
+            skipWhitespace()
+            guard position < range.upperBound - 1 else { return strings }
+            guard text[position] == UInt8(ascii: "\"") else { return nil }
+            // The checked text has no unterminated string: its end is the first quote not escaped.
+            var end = position + 1
+            while text[end] != UInt8(ascii: "\"") { end += text[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            var decoded: [UInt8] = []
+            guard (try? JSONScanner.decodeString(text, position..<end + 1, lossy: true, into: &decoded)) != nil else { return nil }
+            strings.append(String(decoding: decoded, as: UTF8.self))
+            position = end + 1
+            skipWhitespace()
+            if position < range.upperBound - 1 && text[position] == UInt8(ascii: ",") { position += 1 }
+        }
     }
 
     private init(version: CollationVersion, locale: String, ordering: Ordering) {
