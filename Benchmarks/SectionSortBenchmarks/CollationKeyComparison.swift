@@ -1,0 +1,119 @@
+import Foundation
+import SectionSort
+import SectionSortICUSupport
+
+/// One collation set up twice, in the collation runtime and in ICU, keying the same texts: the
+/// unit of `--check-collation` and `--check-collation-exhaustive`. Its key buffers are reused, so
+/// it belongs to one thread.
+final class CollationKeyComparison {
+    let runtime: Collator
+    let icu: ICUSortKeyOracle
+    private(set) var runtimeKey: [UInt8] = []
+    private(set) var icuKey: [UInt8] = []
+    private(set) var icuKeyLength = 0
+
+    init(runtime: Collator, icu: ICUSortKeyOracle) {
+        self.runtime = runtime
+        self.icu = icu
+        runtimeKey.reserveCapacity(256)
+    }
+
+    /// Opens the tailoring of `identifier` and `type` in both, then lets `configure` change ICU's
+    /// collator and the runtime's settings alike; nil when either side cannot open it or the two
+    /// do not take the same settings (`failure` then says which).
+    static func open(
+        identifier: String, type: String,
+        configure: (ICUSortKeyOracle, inout CollationSettings) -> (icu: Bool, runtime: Bool) = { _, _ in (true, true) }
+    ) -> Result<CollationKeyComparison, OpenFailure> {
+        let name = icuName(identifier: identifier, type: type)
+        guard let icu = ICUSortKeyOracle(name: name) else { return .failure(.icuRefused(name)) }
+        guard let tailoring = CollationTailoring.named(identifier, type: type) else { return .failure(.runtimeRefused(name)) }
+        guard var settings = try? Collator.defaultSettings(of: tailoring) else { return .failure(.runtimeRefused(name)) }
+        let took = configure(icu, &settings)
+        switch took {
+        case (true, true): return .success(CollationKeyComparison(runtime: Collator(tailoring: tailoring, settings: settings), icu: icu))
+        case (false, false): return .failure(.bothRefused)
+        default: return .failure(.oneRefused(icu: took.icu, runtime: took.runtime))
+        }
+    }
+
+    enum OpenFailure: Error, CustomStringConvertible {
+        case icuRefused(String), runtimeRefused(String), bothRefused, oneRefused(icu: Bool, runtime: Bool)
+
+        var description: String {
+            switch self {
+            case .icuRefused(let name): "ICU cannot open \(name)"
+            case .runtimeRefused(let name): "the runtime cannot open \(name)"
+            case .bothRefused: "both refuse the settings"
+            case .oneRefused(let icu, _):
+                icu ? "the runtime refuses settings that ICU takes" : "ICU refuses settings that the runtime takes"
+            }
+        }
+    }
+
+    /// ICU's name of a locale table entry: "root" for the root, the collation type as a keyword.
+    static func icuName(identifier: String, type: String) -> String {
+        let locale = identifier.isEmpty ? "root" : identifier
+        return type.isEmpty ? locale : "\(locale)@collation=\(type)"
+    }
+
+    /// Keys `text` in both; true when the keys are byte-identical. Well-formed text goes through
+    /// ICU's UTF-16 key path, ill-formed text through ICU's own UTF-8 reading.
+    func keysMatch(_ text: inout CollationCheckText) -> Bool {
+        runtimeKey.removeAll(keepingCapacity: true)
+        text.utf8.withUnsafeBufferPointer { runtime.appendSortKey(utf8: $0, to: &runtimeKey) }
+        if text.isWellFormed {
+            icuKeyLength = text.utf16.withUnsafeBufferPointer { icu.writeSortKey(utf16: $0, to: &icuKey) }
+        } else {
+            icuKeyLength = text.utf8.withUnsafeBufferPointer { icu.writeSortKey(utf8: $0, to: &icuKey) }
+        }
+        return runtimeKey.count == icuKeyLength
+            && runtimeKey.withUnsafeBytes { ours in
+                icuKey.withUnsafeBytes { theirs in memcmp(ours.baseAddress!, theirs.baseAddress!, icuKeyLength) == 0 }
+            }
+    }
+
+    /// The last two keys, for a report of a difference.
+    var lastKeys: String {
+        "  runtime: \(hex(runtimeKey[...]))\n  ICU:     \(hex(icuKey[..<icuKeyLength]))"
+    }
+}
+
+extension CollationKeyComparison {
+    /// `--compare-keys`: prints both keys of one text, given as code points ("U+0061 U+0301") or
+    /// as bytes ("61 CC 81"), in the collation ICU names `name`; returns whether they match.
+    static func compareOne(name: String, text: String) -> Bool {
+        let (locale, type) = CollationLocaleName.split(name)
+        guard case .success(let comparison) = open(identifier: locale, type: type) else {
+            print("cannot open \(name) in both")
+            return false
+        }
+        var checked = CollationCheckText()
+        for item in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            if item.uppercased().hasPrefix("U+"), let value = UInt32(item.dropFirst(2), radix: 16) {
+                checked.append(code: value)
+            } else if let byte = UInt8(item, radix: 16) {
+                checked.appendIllFormed([byte])
+            }
+        }
+        if !checked.isWellFormed, let text = String(validating: checked.utf8, as: UTF8.self) {
+            // Bytes that are UTF-8 after all: key them through ICU's UTF-16 path as well.
+            checked.removeAll()
+            checked.append(Array(text.unicodeScalars))
+        }
+        let match = comparison.keysMatch(&checked)
+        print("\(name): \(checked.codePoints)\n\(comparison.lastKeys)\n\(match ? "identical" : "different")")
+        return match
+    }
+}
+
+/// ICU's locale names with a collation keyword, split into the locale table's identifier and type.
+enum CollationLocaleName {
+    static func split(_ name: String) -> (identifier: String, type: String) {
+        guard let at = name.firstIndex(of: "@") else { return (name == "root" ? "" : name, "") }
+        let identifier = String(name[..<at])
+        let keywords = name[name.index(after: at)...].split(separator: ";")
+        let type = keywords.first { $0.hasPrefix("collation=") }.map { String($0.dropFirst("collation=".count)) } ?? ""
+        return (identifier == "root" ? "" : identifier, type)
+    }
+}
