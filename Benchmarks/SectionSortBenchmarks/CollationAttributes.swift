@@ -59,6 +59,20 @@ struct CollationAttributes: CustomStringConvertible {
         return parts.isEmpty ? "the tailoring's defaults" : parts.joined(separator: " ")
     }
 
+    /// Sets the attributes on ICU's collator alone; false when ICU refuses one.
+    func apply(to icu: ICUSortKeyOracle) -> Bool {
+        var settings = Self.scratchSettings
+        return apply(to: icu, &settings).icu
+    }
+
+    /// Settings for ``apply(to:)`` to change and drop.
+    private static let scratchSettings: CollationSettings = {
+        guard let root = CollationTailoring.named("root"), let settings = try? Collator.defaultSettings(of: root) else {
+            preconditionFailure("the compiled-in root collation has no settings")
+        }
+        return settings
+    }()
+
     /// Sets the attributes on ICU's collator and on `settings`. Returns whether each side took
     /// every value: (ICU, runtime).
     func apply(to icu: ICUSortKeyOracle, _ settings: inout CollationSettings) -> (icu: Bool, runtime: Bool) {

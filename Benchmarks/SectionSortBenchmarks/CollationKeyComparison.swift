@@ -37,6 +37,16 @@ final class CollationKeyComparison {
         }
     }
 
+    /// Opens the collation ICU names `name` with the library's `options`: the runtime as the
+    /// library opens it (``Collator/init(locale:options:)``), ICU's collator with the attributes
+    /// the options are documented to mean (``CollationOptions/icuAttributes``).
+    static func open(name: String, options: CollationOptions) -> Result<CollationKeyComparison, OpenFailure> {
+        guard let icu = ICUSortKeyOracle(name: name) else { return .failure(.icuRefused(name)) }
+        guard let runtime = try? Collator(locale: name, options: options) else { return .failure(.runtimeRefused(name)) }
+        guard options.icuAttributes.apply(to: icu) else { return .failure(.oneRefused(icu: false, runtime: true)) }
+        return .success(CollationKeyComparison(runtime: runtime, icu: icu))
+    }
+
     enum OpenFailure: Error, CustomStringConvertible {
         case icuRefused(String), runtimeRefused(String), bothRefused, oneRefused(icu: Bool, runtime: Bool)
 
@@ -51,10 +61,10 @@ final class CollationKeyComparison {
         }
     }
 
-    /// ICU's name of a locale table entry: "root" for the root, the collation type as a keyword.
+    /// ICU's name of a locale table entry: the collation type as a keyword (the table's "" is
+    /// ICU's root, as "root" is).
     static func icuName(identifier: String, type: String) -> String {
-        let locale = identifier.isEmpty ? "root" : identifier
-        return type.isEmpty ? locale : "\(locale)@collation=\(type)"
+        type.isEmpty ? identifier : "\(identifier)@collation=\(type)"
     }
 
     /// Keys `text` in both; true when the keys are byte-identical. Well-formed text goes through
@@ -110,10 +120,32 @@ extension CollationKeyComparison {
 /// ICU's locale names with a collation keyword, split into the locale table's identifier and type.
 enum CollationLocaleName {
     static func split(_ name: String) -> (identifier: String, type: String) {
-        guard let at = name.firstIndex(of: "@") else { return (name == "root" ? "" : name, "") }
+        guard let at = name.firstIndex(of: "@") else { return (name, "") }
         let identifier = String(name[..<at])
         let keywords = name[name.index(after: at)...].split(separator: ";")
         let type = keywords.first { $0.hasPrefix("collation=") }.map { String($0.dropFirst("collation=".count)) } ?? ""
-        return (identifier == "root" ? "" : identifier, type)
+        return (identifier, type)
+    }
+}
+
+extension CollationOptions {
+    /// The ICU attributes these options stand for, as their documentation gives them: strength
+    /// tertiary, secondary when ignoring case, primary when ignoring accents too, primary with the
+    /// case level when ignoring accents but not case; numeric collation on or off; alternate
+    /// shifted when ignoring punctuation, normalization on when normalizing, the case first asked
+    /// for; the locale's own settings otherwise.
+    var icuAttributes: CollationAttributes {
+        var attributes = CollationAttributes()
+        switch (ignoresCase, ignoresAccents) {
+        case (false, false): attributes.strength = .tertiary
+        case (true, false): attributes.strength = .secondary
+        case (_, true): attributes.strength = .primary
+        }
+        attributes.caseLevel = ignoresAccents && !ignoresCase
+        attributes.numeric = numeric
+        if ignoresPunctuation { attributes.shifted = true }
+        if normalizes { attributes.normalization = true }
+        if let caseFirst { attributes.caseFirst = caseFirst == .upper ? .upperFirst : .lowerFirst }
+        return attributes
     }
 }

@@ -209,6 +209,11 @@ if arguments.checkCollation {
     exit(CollationCheck.run(count: arguments.count, seed: arguments.seed, threads: threads) ? 0 : 1)
 }
 
+if arguments.checkCollationExhaustive {
+    let threads = arguments.threads?.first ?? ProcessInfo.processInfo.activeProcessorCount
+    exit(ExhaustiveCollationCheck.run(threads: threads, tailorings: arguments.tailorings, optionNames: arguments.optionSets) ? 0 : 1)
+}
+
 if arguments.checkKeyTables {
     exit(KeyTableCheck.run(texts: arguments.count) ? 0 : 1)
 }
