@@ -8,9 +8,11 @@ import SectionSortICUSupport
 final class CollationKeyComparison {
     let runtime: Collator
     let icu: ICUSortKeyOracle
-    private(set) var runtimeKey: [UInt8] = []
-    private(set) var icuKey: [UInt8] = []
-    private(set) var icuKeyLength = 0
+    // Unchecked: a comparison belongs to one thread and no access to these overlaps another; the
+    // checks cost a tenth of the exhaustive check's time.
+    @exclusivity(unchecked) private(set) var runtimeKey: [UInt8] = []
+    @exclusivity(unchecked) private(set) var icuKey: [UInt8] = []
+    @exclusivity(unchecked) private(set) var icuKeyLength = 0
 
     init(runtime: Collator, icu: ICUSortKeyOracle) {
         self.runtime = runtime
@@ -70,17 +72,31 @@ final class CollationKeyComparison {
     /// Keys `text` in both; true when the keys are byte-identical. Well-formed text goes through
     /// ICU's UTF-16 key path, ill-formed text through ICU's own UTF-8 reading.
     func keysMatch(_ text: inout CollationCheckText) -> Bool {
-        runtimeKey.removeAll(keepingCapacity: true)
-        text.utf8.withUnsafeBufferPointer { runtime.appendSortKey(utf8: $0, to: &runtimeKey) }
-        if text.isWellFormed {
-            icuKeyLength = text.utf16.withUnsafeBufferPointer { icu.writeSortKey(utf16: $0, to: &icuKey) }
-        } else {
-            icuKeyLength = text.utf8.withUnsafeBufferPointer { icu.writeSortKey(utf8: $0, to: &icuKey) }
+        text.utf8.withUnsafeBufferPointer { utf8 in
+            guard text.isWellFormed else { return keysMatch(utf8: utf8, utf16: nil) }
+            return text.utf16.withUnsafeBufferPointer { keysMatch(utf8: utf8, utf16: $0) }
         }
-        return runtimeKey.count == icuKeyLength
-            && runtimeKey.withUnsafeBytes { ours in
-                icuKey.withUnsafeBytes { theirs in memcmp(ours.baseAddress!, theirs.baseAddress!, icuKeyLength) == 0 }
-            }
+    }
+
+    /// Keys UTF-8 text in both: through ICU's UTF-16 key path with `utf16` (the same text), or
+    /// through ICU's own reading of the UTF-8 when it is nil; true when the keys are identical.
+    func keysMatch(utf8: UnsafeBufferPointer<UInt8>, utf16: UnsafeBufferPointer<UInt16>?) -> Bool {
+        runtimeKey.removeAll(keepingCapacity: true)
+        runtime.appendSortKey(utf8: utf8, to: &runtimeKey)
+        if let utf16 {
+            let key = icu.sortKey(utf16: utf16)
+            icuKeyLength = key.count
+            if icuKey.count < key.count { icuKey = [UInt8](repeating: 0, count: key.count * 2) }
+            // Copied only when different, for the report: equal keys are the rule.
+            let equal =
+                key.count == runtimeKey.count
+                && runtimeKey.withUnsafeBufferPointer { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
+            if equal { return true }
+            icuKey.replaceSubrange(0..<key.count, with: key)
+            return false
+        }
+        icuKeyLength = icu.writeSortKey(utf8: utf8, to: &icuKey)
+        return runtimeKey.count == icuKeyLength && runtimeKey.elementsEqual(icuKey[..<icuKeyLength])
     }
 
     /// The last two keys, for a report of a difference.

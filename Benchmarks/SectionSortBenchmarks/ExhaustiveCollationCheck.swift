@@ -159,21 +159,70 @@ enum ExhaustiveCollationCheck {
             guard let comparison = worker.comparison else { return }
             let plane = UInt32(unit % planes)
             var differences = 0
+            // The three strings of each code point in fixed buffers, with the code point at
+            // `at`: "X", "Xa", "a\u{301}X" (U+0301 is CC 81 in UTF-8).
+            var utf8: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0]
+            var utf16: [UInt16] = [0, 0, 0, 0, 0]
             for value in plane << 16..<(plane + 1) << 16 {
+                let scalar = Unicode.Scalar(value)
                 for position in 0..<positions {
-                    worker.text.removeAll()
-                    switch position {
-                    case 0: worker.text.append(code: value)
-                    case 1:
-                        worker.text.append(code: value)
-                        worker.text.append("a")
-                    default:
-                        worker.text.append("a")
-                        worker.text.append("\u{301}")
-                        worker.text.append(code: value)
+                    var length8 = 0, length16 = 0
+                    if position == 2 {
+                        utf8[0] = 0x61
+                        utf8[1] = 0xCC
+                        utf8[2] = 0x81
+                        utf16[0] = 0x61
+                        utf16[1] = 0x301
+                        length8 = 3
+                        length16 = 2
                     }
-                    if comparison.keysMatch(&worker.text) { continue }
+                    // A surrogate is written in the UTF-8 pattern, which makes the bytes ill-formed.
+                    switch value {
+                    case 0..<0x80:
+                        utf8[length8] = UInt8(value)
+                        length8 += 1
+                    case 0x80..<0x800:
+                        utf8[length8] = 0xC0 | UInt8(value >> 6)
+                        utf8[length8 + 1] = 0x80 | UInt8(value & 0x3F)
+                        length8 += 2
+                    case 0x800..<0x10000:
+                        utf8[length8] = 0xE0 | UInt8(value >> 12)
+                        utf8[length8 + 1] = 0x80 | UInt8(value >> 6 & 0x3F)
+                        utf8[length8 + 2] = 0x80 | UInt8(value & 0x3F)
+                        length8 += 3
+                    default:
+                        utf8[length8] = 0xF0 | UInt8(value >> 18)
+                        utf8[length8 + 1] = 0x80 | UInt8(value >> 12 & 0x3F)
+                        utf8[length8 + 2] = 0x80 | UInt8(value >> 6 & 0x3F)
+                        utf8[length8 + 3] = 0x80 | UInt8(value & 0x3F)
+                        length8 += 4
+                    }
+                    if value < 0x10000 {
+                        utf16[length16] = UInt16(value)
+                        length16 += 1
+                    } else {
+                        utf16[length16] = UInt16(0xD800 + (value - 0x10000) >> 10)
+                        utf16[length16 + 1] = UInt16(0xDC00 + (value & 0x3FF))
+                        length16 += 2
+                    }
+                    if position == 1 {
+                        utf8[length8] = 0x61
+                        utf16[length16] = 0x61
+                        length8 += 1
+                        length16 += 1
+                    }
+                    let match = utf8.withUnsafeBufferPointer { utf8 in
+                        let bytes = UnsafeBufferPointer(rebasing: utf8[..<length8])
+                        guard scalar != nil else { return comparison.keysMatch(utf8: bytes, utf16: nil) }
+                        return utf16.withUnsafeBufferPointer {
+                            comparison.keysMatch(utf8: bytes, utf16: UnsafeBufferPointer(rebasing: $0[..<length16]))
+                        }
+                    }
+                    if match { continue }
                     differences += 1
+                    worker.text.removeAll()
+                    worker.text.appendIllFormed(Array(utf8[..<length8]))
+                    if scalar != nil { worker.text.isWellFormed = true }
                     let report =
                         "difference: locale \(pair.name) options \(pair.optionSet.name)\n  text: \(worker.text.codePoints)\n\(comparison.lastKeys)"
                     tally.withLock {

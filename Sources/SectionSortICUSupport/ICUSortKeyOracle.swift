@@ -9,6 +9,10 @@ import SectionSortICU
 package final class ICUSortKeyOracle {
     private let handle: OpaquePointer
     private var utf8Part = [UInt8](repeating: 0, count: 256)
+    // The last UTF-16 key, reused so that keying allocates nothing. Sound: only this oracle
+    // writes it, one key at a time, and a caller reads it before asking for the next (see
+    // sortKey(utf16:)); it grows by reallocation, never in place.
+    @exclusivity(unchecked) private var key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 512)
 
     /// ICU's `UColAttribute` numbers.
     package enum Attribute {
@@ -40,7 +44,10 @@ package final class ICUSortKeyOracle {
         handle = opened
     }
 
-    deinit { ssicu_ucol_close(handle) }
+    deinit {
+        ssicu_ucol_close(handle)
+        key.deallocate()
+    }
 
     /// `ucol_setAttribute`; false when ICU refuses the value.
     package func setAttribute(_ attribute: Int32, _ value: Int32) -> Bool {
@@ -89,18 +96,16 @@ package final class ICUSortKeyOracle {
         return attributes + [Int64(ssicu_ucol_getVariableTop(handle, &status))] + reorderCodes.map(Int64.init)
     }
 
-    /// Writes ICU's sort key of UTF-16 text (`ucol_getSortKey`, terminator included) to the start
-    /// of `key`, which grows when it is too short, and returns its length.
+    /// ICU's sort key of UTF-16 text (`ucol_getSortKey`, terminator included), in a buffer of the
+    /// oracle's that stays valid until its next key.
     ///
     /// - Complexity: O(m) for m code units.
-    package func writeSortKey(utf16 units: UnsafeBufferPointer<UInt16>, to key: inout [UInt8]) -> Int {
-        if key.isEmpty { key = [UInt8](repeating: 0, count: 256) }
+    package func sortKey(utf16 units: UnsafeBufferPointer<UInt16>) -> UnsafeBufferPointer<UInt8> {
         while true {
-            let length = key.withUnsafeMutableBufferPointer { key in
-                Int(ssicu_ucol_getSortKey(handle, units.baseAddress, Int32(units.count), key.baseAddress, Int32(key.count)))
-            }
-            if length <= key.count { return length }
-            key = [UInt8](repeating: 0, count: length * 2)
+            let length = Int(ssicu_ucol_getSortKey(handle, units.baseAddress, Int32(units.count), key.baseAddress, Int32(key.count)))
+            if length <= key.count { return UnsafeBufferPointer(rebasing: key[..<length]) }
+            key.deallocate()
+            key = .allocate(capacity: length * 2)
         }
     }
 
