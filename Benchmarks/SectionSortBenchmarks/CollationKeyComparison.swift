@@ -41,11 +41,11 @@ final class CollationKeyComparison {
 
     /// Opens the collation ICU names `name` with the library's `options`: the runtime as the
     /// library opens it (``Collator/init(locale:options:)``), ICU's collator with the attributes
-    /// the options are documented to mean (``CollationOptions/icuAttributes``).
+    /// the options are documented to mean (``CollationOptions/documentedICUAttributes``).
     static func open(name: String, options: CollationOptions) -> Result<CollationKeyComparison, OpenFailure> {
         guard let icu = ICUSortKeyOracle(name: name) else { return .failure(.icuRefused(name)) }
         guard let runtime = try? Collator(locale: name, options: options) else { return .failure(.runtimeRefused(name)) }
-        guard options.icuAttributes.apply(to: icu) else { return .failure(.oneRefused(icu: false, runtime: true)) }
+        guard options.documentedICUAttributes.apply(to: icu) else { return .failure(.oneRefused(icu: false, runtime: true)) }
         return .success(CollationKeyComparison(runtime: runtime, icu: icu))
     }
 
@@ -150,7 +150,7 @@ extension CollationOptions {
     /// case level when ignoring accents but not case; numeric collation on or off; alternate
     /// shifted when ignoring punctuation, normalization on when normalizing, the case first asked
     /// for; the locale's own settings otherwise.
-    var icuAttributes: CollationAttributes {
+    var documentedICUAttributes: CollationAttributes {
         var attributes = CollationAttributes()
         switch (ignoresCase, ignoresAccents) {
         case (false, false): attributes.strength = .tertiary
