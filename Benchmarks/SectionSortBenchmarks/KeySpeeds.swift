@@ -53,11 +53,11 @@ enum KeySpeeds {
     }
 
     /// Prints a table of keys per second; returns false (after printing the first differences) if
-    /// the runtime's keys differ from ICU's.
-    static func run(count: Int, rounds: Int) -> Bool {
+    /// the runtime's keys differ from ICU's. `only` names the one script to measure (nil: all).
+    static func run(count: Int, rounds: Int, only: String? = nil) -> Bool {
         print("script      locale  keys/s runtime  keys/s ICU  runtime/ICU")
         var identical = true
-        for (index, script) in scripts.enumerated() {
+        for (index, script) in scripts.enumerated() where only == nil || only == script.name {
             let texts = texts(script, count: count, seed: UInt64(index + 1))
             guard let ours = try? Collator(locale: script.locale), let icu = ICUSortKeyContender(locale: script.locale) else {
                 print("\(script.name): cannot open \(script.locale)")
@@ -79,26 +79,33 @@ enum KeySpeeds {
                 identical = false
                 continue
             }
+            // The rounds alternate between the two, so that both see the same load; the ratio is
+            // the median of the rounds' ratios.
             func time(_ write: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> Double {
-                var seconds: [Double] = []
                 var key: [UInt8] = []
                 key.reserveCapacity(256)
-                for _ in 0..<rounds {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    for text in texts {
-                        key.removeAll(keepingCapacity: true)
-                        text.withUnsafeBufferPointer { write($0, &key) }
-                    }
-                    seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                let start = DispatchTime.now().uptimeNanoseconds
+                for text in texts {
+                    key.removeAll(keepingCapacity: true)
+                    text.withUnsafeBufferPointer { write($0, &key) }
                 }
-                return seconds.sorted()[seconds.count / 2]
+                return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             }
-            let runtime = time { ours.appendSortKey(utf8: $0, to: &$1) }
-            let reference = time { icu.appendSortKey(utf8: $0, to: &$1) }
+            var runtimeSeconds: [Double] = []
+            var referenceSeconds: [Double] = []
+            var ratios: [Double] = []
+            for _ in 0..<rounds {
+                runtimeSeconds.append(time { ours.appendSortKey(utf8: $0, to: &$1) })
+                referenceSeconds.append(time { icu.appendSortKey(utf8: $0, to: &$1) })
+                ratios.append(referenceSeconds.last! / runtimeSeconds.last!)
+            }
+            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+            let runtime = median(runtimeSeconds)
+            let reference = median(referenceSeconds)
             print(
                 script.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + script.locale.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + String(format: "%14.0f  %10.0f  %11.2f", Double(count) / runtime, Double(count) / reference, reference / runtime))
+                    + String(format: "%14.0f  %10.0f  %11.2f", Double(count) / runtime, Double(count) / reference, median(ratios)))
         }
         return identical
     }

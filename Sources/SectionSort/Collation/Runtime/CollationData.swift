@@ -67,9 +67,19 @@ package final class CollationData: Sendable {
         return (ce32, self)
     }
 
+    /// The parts of the data that expansions, offsets, contraction defaults and Hangul read.
+    struct Parts {
+        let ce32s: CollationBytes
+        let ces: CollationBytes
+        let contexts: CollationBytes
+        let jamoCE32s: CollationBytes
+    }
+
+    var parts: Parts { Parts(ce32s: ce32s, ces: ces, contexts: contexts, jamoCE32s: jamoCE32s) }
+
     /// The CE of a code point whose CE32 has the offset tag: a primary weight computed from the
-    /// code point's distance to the start of its range.
-    func ceFromOffsetCE32(_ c: UInt32, _ ce32: UInt32) -> UInt64 {
+    /// code point's distance to the start of its range (given in the 64-bit CEs `ces`).
+    static func ceFromOffsetCE32(_ c: UInt32, _ ce32: UInt32, ces: CollationBytes) -> UInt64 {
         let dataCE = ces.uint64(CE32.index(ce32))
         let lower = UInt32(truncatingIfNeeded: dataCE)
         let offset = (Int(c) - Int(lower >> 8)) * Int(lower & 0x7F)

@@ -15,6 +15,10 @@ package struct CollationElementIterator {
     /// object.
     private let trie: CollationTrie
     private let baseTrie: CollationTrie?
+    /// The parts of `data` and of its base that characters read without context use, for the
+    /// same reason.
+    private let parts: CollationData.Parts
+    private let baseParts: CollationData.Parts
     private let numeric: Bool
     private let checkFCD: Bool
     private let normalization = NormalizationTable.shared
@@ -30,6 +34,19 @@ package struct CollationElementIterator {
     private var cesIndex = 0
     private var skipped = SkippedMarks()
     private var discontiguousLoopCount = 0
+    /// Whether the text is read without the code point buffer: while no character so far needed
+    /// context (contractions, prefixes, FCD segments), the characters are not kept; the first one
+    /// that does goes to the buffered reading, which first decodes the text read since
+    /// `unbufferedStart` into the buffer (prefixes look back), and returns to this mode once the
+    /// buffer is used up.
+    private var isUnbuffered = true
+    private var unbufferedStart = 0
+    /// The CEs of U+0000–U+017F, each with bit 0 set where it holds only before a character
+    /// that does not start with a combining mark (the defaults of contractions whose suffixes all start with a combining mark,
+    /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
+    /// reading.
+    private let latinCEs: CollationScratchBuffer<UInt64>
+    private static let latinLimit: UInt32 = 0x180
 
     private static let noCodePoint = UInt32.max
     /// A bound on contraction matching work for one element, against pathological input (later
@@ -41,9 +58,35 @@ package struct CollationElementIterator {
         self.data = data
         trie = data.trie
         baseTrie = data.base?.trie
+        parts = data.parts
+        baseParts = data.base?.parts ?? data.parts
         self.numeric = numeric
         self.checkFCD = checkFCD
         text = utf8
+        latinCEs = Self.latinCEs(data, numeric: numeric, checkFCD: checkFCD)
+    }
+
+    /// The table of ``latinCEs``: what reading U+0000–U+017F without context gives.
+    private static func latinCEs(_ data: CollationData, numeric: Bool, checkFCD: Bool) -> CollationScratchBuffer<UInt64> {
+        let table = CollationScratchBuffer<UInt64>(capacity: Int(latinLimit))
+        let normalization = NormalizationTable.shared
+        for c in 0..<latinLimit {
+            var (ce32, d) = data.finalCE32(c)
+            var entry: UInt64 = 1
+            var beforeStarterOnly = checkFCD && normalization.fcd16(c) & 0xFF != 0
+            if CE32.hasTag(ce32, .digit) && !numeric { ce32 = d.ce32s.uint32(CE32.index(ce32)) }
+            if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 {
+                ce32 = d.contextDefaultCE32(CE32.index(ce32))
+                beforeStarterOnly = true
+            }
+            if !CE32.isSpecial(ce32) || CE32.hasTag(ce32, .longPrimary) || CE32.hasTag(ce32, .longSecondary) {
+                entry = CE32.ce(ce32)
+                // An ignorable before a starter only: the buffered reading.
+                if beforeStarterOnly { entry = entry == 0 ? 1 : entry | 1 }
+            }
+            table.append(entry)
+        }
+        return table
     }
 
     /// Starts over on new text, keeping the buffers.
@@ -56,14 +99,167 @@ package struct CollationElementIterator {
         cesIndex = 0
         skipped.clear()
         discontiguousLoopCount = 0
+        isUnbuffered = true
+        unbufferedStart = 0
     }
 
     /// The next collation element, or ``CE32/noCE`` at the end of the text.
+    ///
+    /// Inlined into the key writer's loop: the common case (a character read without context
+    /// whose CE32 is simple or a long primary) costs no call.
+    @inline(__always)
     package mutating func nextCE() -> UInt64 {
         if cesIndex < ces.count {
             cesIndex += 1
             return ces[cesIndex - 1]
         }
+        guard isUnbuffered else { return nextBufferedCE() }
+        guard textPosition < text.count else { return CE32.noCE }
+        let byte = text[textPosition]
+        if byte < 0x80 {
+            let entry = latinCEs[Int(byte)]
+            if entry & 1 == 0 {
+                textPosition += 1
+                return entry
+            }
+            return nextLatinCE(entry, UInt32(byte), end: textPosition + 1)
+        }
+        var end = textPosition
+        let c = CollationUTF8.decode(text, at: &end)
+        if c < Self.latinLimit { return nextLatinCE(latinCEs[Int(c)], c, end: end) }
+        // Under the FCD check, only characters that do not start with a combining mark, and end
+        // with one only before a character that does not start with one, are read without context.
+        let fcd = checkFCD ? normalization.fcd16(c) : 0
+        if fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) {
+            var ce32 = trie.get(c)
+            if !CE32.isSpecial(ce32) {
+                textPosition = end
+                return CE32.simpleCE(ce32)
+            }
+            var inBase = false
+            if ce32 == CE32.fallback, let baseTrie {
+                ce32 = baseTrie.get(c)
+                if !CE32.isSpecial(ce32) {
+                    textPosition = end
+                    return CE32.simpleCE(ce32)
+                }
+                inBase = true
+            }
+            if ce32 & 0xFF == 0xC1 {
+                textPosition = end
+                return CE32.ce(ce32)
+            }
+            let ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+            if ce != 1 {
+                textPosition = end
+                return ce
+            }
+        }
+        return startBuffering()
+    }
+
+    /// The CE of a character below U+0180 whose table entry has bit 0 set: its CE where the next
+    /// character does not start with a combining mark, else the buffered reading's.
+    @inline(__always)
+    private mutating func nextLatinCE(_ entry: UInt64, _ c: UInt32, end: Int) -> UInt64 {
+        if entry != 1 && isBeforeStarter(end) {
+            textPosition = end
+            return entry & ~1
+        }
+        return startBuffering()
+    }
+
+    /// Whether the character at byte `end` (if any) does not start with a combining mark (its
+    /// lead combining class is 0): below U+0300 (lead byte CC) without a look-up.
+    @inline(__always)
+    private func isBeforeStarter(_ end: Int) -> Bool {
+        end == text.count || text[end] < 0xCC || leadCombiningClassIsZero(at: end)
+    }
+
+    @inline(never)
+    private func leadCombiningClassIsZero(at end: Int) -> Bool {
+        var at = end
+        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+    }
+
+    /// The first CE of a special CE32 that needs no context (expansions, computed weights, and
+    /// the default of a contraction whose suffixes all start with a combining mark when the next
+    /// character does not), with the others put in the CE buffer; or 1 (no CE) for the
+    /// others. `end` is where the character's bytes end.
+    ///
+    /// Reads the data's parts held in ``parts`` rather than through the data objects, so that it
+    /// retains nothing.
+    @inline(never)
+    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> UInt64 {
+        let parts = inBase ? baseParts : parts
+        var ce32 = value
+        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end) {
+            ce32 = UInt32(parts.contexts.uint16(CE32.index(ce32))) << 16 | UInt32(parts.contexts.uint16(CE32.index(ce32) + 1))
+            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+        }
+        switch CE32.tag(ce32) {
+        case .longPrimary, .longSecondary:
+            return CE32.ce(ce32)
+        case .latinExpansion:
+            startCEs(UInt64(ce32 & 0xFF00) << 16 | 0x0500)
+            return UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
+        case .expansion32:
+            let start = CE32.index(ce32)
+            let length = CE32.length(ce32)
+            if length > 1 {
+                startCEs(CE32.ce(parts.ce32s.uint32(start + 1)))
+                for index in start + 2..<start + length { ces.append(CE32.ce(parts.ce32s.uint32(index))) }
+            }
+            return CE32.ce(parts.ce32s.uint32(start))
+        case .expansion:
+            let start = CE32.index(ce32)
+            let length = CE32.length(ce32)
+            if length > 1 {
+                startCEs(parts.ces.uint64(start + 1))
+                for index in start + 2..<start + length { ces.append(parts.ces.uint64(index)) }
+            }
+            return parts.ces.uint64(start)
+        case .offset:
+            return CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
+        case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0:
+            var syllable = c - 0xAC00
+            let t = Int(syllable % 28)
+            syllable /= 28
+            let v = Int(syllable % 21)
+            let l = Int(syllable / 21)
+            startCEs(CE32.ce(parts.jamoCE32s.uint32(19 + v)))
+            if t != 0 { ces.append(CE32.ce(parts.jamoCE32s.uint32(39 + t))) }
+            return CE32.ce(parts.jamoCE32s.uint32(l))
+        case .implicit where c < 0xD800 || c > 0xDFFF:
+            return CE32.ce(primary: CE32.unassignedPrimary(c))
+        default:
+            return 1
+        }
+    }
+
+    /// Empties the CE buffer and puts `ce` in it, the next CE to return.
+    @inline(__always)
+    private mutating func startCEs(_ ce: UInt64) {
+        ces.removeAll()
+        cesIndex = 0
+        ces.append(ce)
+    }
+
+    /// Leaves the unbuffered reading at the character at `textPosition`: the code points read
+    /// without the buffer go into it, and the character is read with context.
+    @inline(never)
+    private mutating func startBuffering() -> UInt64 {
+        var at = unbufferedStart
+        while at < textPosition { codePoints.append(CollationUTF8.decode(text, at: &at)) }
+        position = codePoints.count
+        isUnbuffered = false
+        return nextBufferedCE()
+    }
+
+    /// The next CE from the buffered reading (ICU's), which returns to the unbuffered one once
+    /// the buffer and the skipped combining marks are used up.
+    @inline(never)
+    private mutating func nextBufferedCE() -> UInt64 {
         while true {
             ces.removeAll()
             cesIndex = 0
@@ -88,23 +284,17 @@ package struct CollationElementIterator {
                 return CE32.noCE
             }
             position += 1
-            // The common cases first, as ICU's iterators take them: a simple CE32 or a long
-            // primary, in the tailoring or in the root it falls back to.
-            var ce32 = trie.get(c)
-            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
-            if ce32 == CE32.fallback, let baseTrie {
-                ce32 = baseTrie.get(c)
-                if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
-                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
-                appendCEs(data.base.unsafelyUnwrapped, c, ce32)
-            } else {
-                if ce32 & 0xFF == 0xC1 { return CE32.ce(ce32) }
-                appendCEs(data, c, ce32)
+            let (ce32, d) = data.finalCE32(c)
+            appendCEs(d, c, ce32)
+            if position == codePoints.count && skipped.isEmpty {
+                isUnbuffered = true
+                unbufferedStart = textPosition
             }
             if !ces.isEmpty {
                 cesIndex = 1
                 return ces[0]
             }
+            if isUnbuffered { return nextCE() }
         }
     }
 
@@ -275,7 +465,7 @@ package struct CollationElementIterator {
                 // Only UTF-16 code units map to this tag; code points never do.
                 ce32 = CE32.fffd
             case .offset:
-                ces.append(d.ceFromOffsetCE32(c, ce32))
+                ces.append(CollationData.ceFromOffsetCE32(c, ce32, ces: d.ces))
                 return
             case .implicit:
                 if c >= 0xD800 && c <= 0xDFFF {
@@ -577,7 +767,8 @@ private struct SkippedMarks {
     var hasNext: Bool { position < oldBuffer.count }
 
     mutating func clear() {
-        oldBuffer.removeAll(keepingCapacity: true)
+        // Once per text: an empty array is left alone, without its uniqueness check.
+        if !oldBuffer.isEmpty { oldBuffer.removeAll(keepingCapacity: true) }
         position = 0
     }
 

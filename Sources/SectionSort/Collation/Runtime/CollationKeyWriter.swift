@@ -91,12 +91,156 @@ package struct CollationKeyWriter {
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
         identical: () -> [UInt32], to sink: inout Sink
     ) {
+        if Self.takesCommonPath(settings) {
+            appendCommonLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
+            return
+        }
         appendLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
         if settings.strength == .identical {
             sink.append(Self.levelSeparator)
             IdenticalLevelWriter.append(identical(), to: &sink)
         }
         sink.append(0)
+    }
+
+    /// Whether the keys of `settings` need only the primary, secondary and tertiary levels, with
+    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:compressibleBytes:to:)``
+    /// writes.
+    @inline(__always)
+    private static func takesCommonPath(_ settings: CollationSettings) -> Bool {
+        let options = settings.options
+        let special = CollationSettings.caseFirstAndUpperMask | CollationSettings.caseLevel | CollationSettings.backwardSecondary
+        return options & special == 0 && settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
+    }
+
+    /// The whole key (terminator included) for settings that ``takesCommonPath(_:)``: the
+    /// primary, secondary and tertiary parts of ``appendLevels(from:settings:compressibleBytes:to:)``
+    /// alone, so that the loop over the elements keeps its few variables in registers, and the
+    /// levels are joined in the primary buffer to reach the sink in one piece.
+    private func appendCommonLevels<Source: CollationElementSource, Sink: SortKeySink>(
+        from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
+        to sink: inout Sink
+    ) {
+        let strength = settings.strength
+        let writesSecondary = strength != .primary
+        let writesTertiary = strength == .tertiary
+        let hasReordering = settings.hasReordering
+        // Shifted elements and the primary ignorables after them go to the quaternary level only,
+        // which these keys leave out. +1 so that "<" also sends primary ignorables (0) past the test.
+        let variableTop: UInt32 = settings.isShifted ? settings.variableTop + 1 : 0
+        // The buffer has 256 entries, one per lead byte: no index can leave it.
+        let compressible = compressibleBytes.baseAddress.unsafelyUnwrapped
+        let primaries = primaries
+        let secondaries = secondaries
+        let tertiaries = tertiaries
+        primaries.removeAll()
+        secondaries.removeAll()
+        tertiaries.removeAll()
+
+        var previousReorderedPrimary: UInt32 = 0  // 0: no primary compression
+        var commonSecondaries = 0
+        var commonTertiaries = 0
+        var primaryBytes = SortKeyLevel.Cursor(primaries)
+        while true {
+            var ce = source.nextCE()
+            var p = UInt32(truncatingIfNeeded: ce >> 32)
+            if p < variableTop && p > Self.mergeSeparatorPrimary {
+                repeat {
+                    repeat {
+                        ce = source.nextCE()
+                        p = UInt32(truncatingIfNeeded: ce >> 32)
+                    } while p == 0
+                } while p < variableTop && p > Self.mergeSeparatorPrimary
+            }
+            if p > 1 {
+                let isCompressible = compressible[Int(p >> 24)]
+                if hasReordering { p = settings.reorder(p) }
+                let p1 = p >> 24
+                // A compression byte and four weight bytes at most.
+                primaryBytes.reserve(5)
+                if !isCompressible || p1 != previousReorderedPrimary >> 24 {
+                    if previousReorderedPrimary != 0 {
+                        if p < previousReorderedPrimary {
+                            if p1 > Self.mergeSeparatorByte { primaryBytes.appendReserved(0x03) }
+                        } else {
+                            primaryBytes.appendReserved(0xFF)
+                        }
+                    }
+                    primaryBytes.appendReserved(UInt8(p1))
+                    previousReorderedPrimary = isCompressible ? p : 0
+                }
+                let p2 = UInt8(truncatingIfNeeded: p >> 16)
+                if p2 != 0 {
+                    primaryBytes.appendReserved(p2)
+                    let p3 = UInt8(truncatingIfNeeded: p >> 8)
+                    if p3 != 0 {
+                        primaryBytes.appendReserved(p3)
+                        let p4 = UInt8(truncatingIfNeeded: p)
+                        if p4 != 0 { primaryBytes.appendReserved(p4) }
+                    }
+                }
+            }
+
+            let lower32 = UInt32(truncatingIfNeeded: ce)
+            if lower32 == 0 { continue }  // completely ignorable
+
+            if writesSecondary {
+                let s = lower32 >> 16
+                if s == Self.commonWeight16 {
+                    commonSecondaries += 1
+                } else if s != 0 {
+                    if commonSecondaries != 0 {
+                        commonSecondaries -= 1
+                        while commonSecondaries >= Self.secondaryCommonMaxCount {
+                            secondaries.append(UInt8(Self.secondaryCommonMiddle))
+                            commonSecondaries -= Self.secondaryCommonMaxCount
+                        }
+                        let count = UInt32(commonSecondaries)
+                        secondaries.append(
+                            UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
+                        commonSecondaries = 0
+                    }
+                    Self.appendWeight16(s, to: secondaries)
+                }
+            }
+
+            if writesTertiary {
+                var t = lower32 & 0x3F3F
+                if t == Self.commonWeight16 {
+                    commonTertiaries += 1
+                } else {
+                    if commonTertiaries != 0 {
+                        commonTertiaries -= 1
+                        while commonTertiaries >= Self.tertiaryOnlyCommonMaxCount {
+                            tertiaries.append(UInt8(Self.tertiaryOnlyCommonMiddle))
+                            commonTertiaries -= Self.tertiaryOnlyCommonMaxCount
+                        }
+                        let count = UInt32(commonTertiaries)
+                        tertiaries.append(
+                            UInt8(t < Self.commonWeight16 ? Self.tertiaryOnlyCommonLow + count : Self.tertiaryOnlyCommonHigh - count))
+                        commonTertiaries = 0
+                    }
+                    if t > Self.commonWeight16 { t += 0xC000 }
+                    Self.appendWeight16(t, to: tertiaries)
+                }
+            }
+
+            if lower32 >> 24 == UInt32(Self.levelSeparator) { break }  // the end (NO_CE)
+        }
+
+        primaryBytes.finish()
+        // Each level buffer ends with the end's 01, which the separator before the next level
+        // replaces.
+        if writesSecondary {
+            primaries.append(Self.levelSeparator)
+            primaries.append(contentsOf: secondaries, length: secondaries.count - 1)
+        }
+        if writesTertiary {
+            primaries.append(Self.levelSeparator)
+            primaries.append(contentsOf: tertiaries, length: tertiaries.count - 1)
+        }
+        primaries.append(0)
+        primaries.withBytes(primaries.count) { sink.append(contentsOf: $0) }
     }
 
     /// ICU's `writeSortKeyUpToQuaternary` from the primary level on: the levels separated by 01,

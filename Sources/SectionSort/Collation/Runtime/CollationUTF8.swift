@@ -8,18 +8,18 @@ enum CollationUTF8 {
         let lead = UInt32(bytes[position])
         position += 1
         if lead < 0x80 { return lead }
-        // Well-formed two- and three-byte sequences (all but those after E0 and ED, whose second
-        // byte has a narrower range) without the general case's checks.
+        // Well-formed two- and three-byte sequences without the general case's checks (after E0
+        // and ED, the second byte has a narrower range: no overlong forms, no surrogates).
         if lead >= 0xC2 && lead <= 0xDF && position < bytes.count {
             let t1 = UInt32(bytes[position]) ^ 0x80
             if t1 <= 0x3F {
                 position += 1
                 return (lead & 0x1F) << 6 | t1
             }
-        } else if lead >= 0xE1 && lead <= 0xEF && lead != 0xED && position + 1 < bytes.count {
+        } else if lead >= 0xE0 && lead <= 0xEF && position + 1 < bytes.count {
             let t1 = UInt32(bytes[position]) ^ 0x80
             let t2 = UInt32(bytes[position + 1]) ^ 0x80
-            if t1 <= 0x3F && t2 <= 0x3F {
+            if t1 <= 0x3F && t2 <= 0x3F && (lead != 0xE0 || t1 >= 0x20) && (lead != 0xED || t1 < 0x20) {
                 position += 2
                 return (lead & 0xF) << 12 | t1 << 6 | t2
             }

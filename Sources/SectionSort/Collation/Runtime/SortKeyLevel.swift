@@ -3,12 +3,13 @@
 ///
 /// A growable buffer that keeps its memory from key to key. Unsafe for speed, and sound because
 /// every write is at `count`, after `reserve` made room for it, every read and the in-place
-/// reversal stay below `count`, the memory is owned by this object alone (never handed out beyond
+/// reversal stay below `count` (a ``Cursor`` writes only where ``reserve(_:)`` made room,
+/// checked in debug builds), the memory is owned by this object alone (never handed out beyond
 /// a call) and a writer, like its collator, is confined to one thread.
 final class SortKeyLevel {
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity = 64
+    @exclusivity(unchecked) fileprivate var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) fileprivate(set) var count = 0
+    @exclusivity(unchecked) fileprivate var capacity = 64
 
     init() { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
@@ -25,12 +26,77 @@ final class SortKeyLevel {
         count += 1
     }
 
-    private func grow() {
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+    /// A write position in a level kept in a local variable (so in registers) by a loop that
+    /// appends a few bytes per collation element: the level's own count is stored only at
+    /// ``finish()``, and a byte written does not make the loop reload the level's fields.
+    ///
+    /// Sound as the level is: ``appendReserved(_:)`` writes only below `limit`, which
+    /// ``reserve(_:)`` keeps at the end of the level's memory, and nothing else writes to the
+    /// level between the cursor's creation and ``finish()``.
+    struct Cursor {
+        private let level: SortKeyLevel
+        private var end: UnsafeMutablePointer<UInt8>
+        private var limit: UnsafeMutablePointer<UInt8>
+
+        /// A cursor at the end of `level`.
+        @inline(__always)
+        init(_ level: SortKeyLevel) {
+            self.level = level
+            end = level.base + level.count
+            limit = level.base + level.capacity
+        }
+
+        /// Makes room for `extra` more bytes.
+        @inline(__always)
+        mutating func reserve(_ extra: Int) {
+            if limit - end < extra { grow(extra) }
+        }
+
+        @inline(never)
+        private mutating func grow(_ extra: Int) {
+            level.count = end - level.base
+            level.reserve(extra)
+            end = level.base + level.count
+            limit = level.base + level.capacity
+        }
+
+        /// Appends a byte where ``reserve(_:)`` made room for it.
+        @inline(__always)
+        mutating func appendReserved(_ byte: UInt8) {
+            assert(end < limit)
+            end.pointee = byte
+            end += 1
+        }
+
+        /// Stores the count of bytes written in the level.
+        @inline(__always)
+        func finish() { level.count = end - level.base }
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toAtLeast: count + extra) }
+    }
+
+    /// Appends the first `length` bytes of `other` (at most its ``count``).
+    func append(contentsOf other: SortKeyLevel, length: Int) {
+        let length = min(length, other.count)
+        guard length > 0 else { return }
+        reserve(length)
+        (base + count).update(from: other.base, count: length)
+        count += length
+    }
+
+    @inline(never)
+    private func grow(toAtLeast minimum: Int = 0) {
+        var newCapacity = capacity * 2
+        while newCapacity < minimum { newCapacity *= 2 }
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         larger.update(from: base, count: count)
         base.deallocate()
         base = larger
-        capacity *= 2
+        capacity = newCapacity
     }
 
     /// Reverses the bytes from `start` on (a French secondary segment).
