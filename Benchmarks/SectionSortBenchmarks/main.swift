@@ -46,6 +46,24 @@ let usage = """
                        generated names per script (default 1000000; quick 100000); exits 1 on any
                        difference; rounds alternate between the two, the ratio is the median
                        of the rounds' ratios; --script measures only that script (for profiling)
+      --check-collation [--count N] [--seed N] [--threads N]
+                       the collation runtime's keys against ICU's ucol_getSortKey, byte for
+                       byte: N random texts (default 1000000) of many scripts, combining marks,
+                       digits, punctuation, emoji and ill-formed UTF-8, spread over every locale
+                       and collation type of the generated data under random settings; the seed
+                       is random unless given and is printed; exits 1 on any difference
+      --check-collation-exhaustive [--threads N] [--tailorings LIST] [--options LIST]
+                       every code point U+0000...U+10FFFF alone, before "a" and after "a" and
+                       U+0301, keyed by the runtime and by ICU in every distinct tailoring under
+                       every combination of the library's collation options (hours: see
+                       Benchmarks/README.md); LIST is comma-separated: tailorings as ICU names
+                       them ("root", "de@collation=phonebook"), option sets as "default" or
+                       flags joined by "+" (case, accents, numeric, punctuation, normalizes,
+                       upper, lower); exits 1 on any difference
+      --compare-keys NAME TEXT
+                       the runtime's and ICU's keys of one text in the collation ICU names NAME
+                       ("de@collation=phonebook"), TEXT as code points ("U+0061 U+0301") or
+                       bytes ("61 CC 81", for ill-formed UTF-8); exits 1 when they differ
       -h, --help       show this help
     """
 
@@ -67,6 +85,12 @@ struct Arguments {
     var rounds = 7
     var checkKeyTables = false
     var keySpeeds = false
+    var checkCollation = false
+    var checkCollationExhaustive = false
+    var seed: UInt64?
+    var tailorings: [String]?
+    var optionSets: [String]?
+    var compareKeys: (name: String, text: String)?
     var script: String?
 
     static func parse(_ arguments: [String]) throws -> Arguments {
@@ -111,6 +135,15 @@ struct Arguments {
             case "--rounds": result.rounds = try number(argument)
             case "--check-key-tables": result.checkKeyTables = true
             case "--key-speeds": result.keySpeeds = true
+            case "--check-collation": result.checkCollation = true
+            case "--check-collation-exhaustive": result.checkCollationExhaustive = true
+            case "--seed":
+                let text = try value(argument)
+                guard let seed = UInt64(text) else { throw UsageError("--seed needs a number from 0 to 2^64-1, not '\(text)'") }
+                result.seed = seed
+            case "--compare-keys": result.compareKeys = (try value(argument), try value(argument))
+            case "--tailorings": result.tailorings = try value(argument).split(separator: ",").map(String.init)
+            case "--options": result.optionSets = try value(argument).split(separator: ",").map(String.init)
             case "--script": result.script = try value(argument)
             case "-h", "--help":
                 print(usage)
@@ -168,6 +201,20 @@ if let path = arguments.namesPath {
 if arguments.keySpeeds {
     let count = arguments.quick ? min(arguments.count, 100_000) : arguments.count
     exit(KeySpeeds.run(count: count, rounds: arguments.rounds, only: arguments.script) ? 0 : 1)
+}
+
+if let (name, text) = arguments.compareKeys {
+    exit(CollationKeyComparison.compareOne(name: name, text: text) ? 0 : 1)
+}
+
+if arguments.checkCollation {
+    let threads = arguments.threads?.first ?? ProcessInfo.processInfo.activeProcessorCount
+    exit(CollationCheck.run(count: arguments.count, seed: arguments.seed, threads: threads) ? 0 : 1)
+}
+
+if arguments.checkCollationExhaustive {
+    let threads = arguments.threads?.first ?? ProcessInfo.processInfo.activeProcessorCount
+    exit(ExhaustiveCollationCheck.run(threads: threads, tailorings: arguments.tailorings, optionNames: arguments.optionSets) ? 0 : 1)
 }
 
 if arguments.checkKeyTables {
