@@ -33,6 +33,9 @@ package struct CollationElementIterator {
     private let ces = CollationScratchBuffer<UInt64>(capacity: 16)
     private var cesIndex = 0
     private var skipped = SkippedMarks()
+    /// The last segment that the FCD check normalized, where ICU 76 reads its text again without
+    /// normalizing when it backs up into it after it has read beyond it (see ``backward(_:)``).
+    private var rereadSegment: RereadSegment?
     private var discontiguousLoopCount = 0
     /// Whether the text is read without the code point buffer: while no character so far needed
     /// context (contractions, prefixes, FCD segments), the characters are not kept; the first one
@@ -98,6 +101,7 @@ package struct CollationElementIterator {
         ces.removeAll()
         cesIndex = 0
         skipped.clear()
+        rereadSegment = nil
         discontiguousLoopCount = 0
         isUnbuffered = true
         unbufferedStart = 0
@@ -283,6 +287,7 @@ package struct CollationElementIterator {
             } else {
                 return CE32.noCE
             }
+            if rereadSegment != nil && position >= rereadSegment!.end { rereadSegment!.isLeft = true }
             position += 1
             let (ce32, d) = data.finalCE32(c)
             appendCEs(d, c, ce32)
@@ -301,6 +306,7 @@ package struct CollationElementIterator {
     // MARK: Reading code points
 
     private mutating func nextCodePoint() -> UInt32? {
+        if rereadSegment != nil && position >= rereadSegment!.end { rereadSegment!.isLeft = true }
         if position == codePoints.count {
             guard textPosition < text.count else { return nil }
             readMore()
@@ -311,7 +317,7 @@ package struct CollationElementIterator {
 
     private mutating func previousCodePoint() -> UInt32? {
         guard position > 0 else { return nil }
-        position -= 1
+        backward(1)
         return codePoints[position]
     }
 
@@ -320,7 +326,38 @@ package struct CollationElementIterator {
     }
 
     private mutating func backward(_ count: Int) {
-        position = max(0, position - count)
+        let newPosition = max(0, position - count)
+        if let segment = rereadSegment, segment.isLeft, position >= segment.end, newPosition < segment.end {
+            backIntoRereadSegment(segment, count: segment.end - newPosition)
+            return
+        }
+        position = newPosition
+    }
+
+    /// Backs up `count` code points from the end of `segment`, as ICU's FCD UTF-16 iterator does
+    /// once it has left the normalized segment: it reads the text backward again, checking FCD
+    /// between code units. Its check sees no trailing combining class in a trail surrogate, so a
+    /// last character that follows a supplementary one reads as it is in the text, and the
+    /// characters before it are checked again on their own.
+    private mutating func backIntoRereadSegment(_ segment: RereadSegment, count: Int) {
+        var front = Array(segment.raw.dropLast())
+        if !Self.isFCD(front, normalization) { normalization.normalizeToNFD(&front) }
+        let replacement = front + [segment.raw[segment.raw.count - 1]]
+        codePoints.replaceSubrange(segment.start..<segment.end, with: replacement)
+        position = max(0, segment.start + replacement.count - count)
+        rereadSegment = nil
+    }
+
+    /// Whether `codePoints` pass ICU's forward FCD check (ICU's FCD UTF-16 nextSegment).
+    private static func isFCD(_ codePoints: [UInt32], _ normalization: NormalizationTable) -> Bool {
+        var previousCC: UInt16 = 0
+        for c in codePoints {
+            let fcd = normalization.fcd16(c)
+            let leadCC = fcd >> 8
+            if leadCC != 0 && (previousCC > leadCC || isTibetanCompositeVowel(fcd)) { return false }
+            previousCC = fcd & 0xFF
+        }
+        return true
     }
 
     /// Decodes the next code point, or, where the text fails ICU's FCD check, the next segment
@@ -382,7 +419,16 @@ package struct CollationElementIterator {
                     }
                     segment.append(c)
                 }
+                let raw = segment
                 normalization.normalizeToNFD(&segment)
+                // ICU's backward check finds the boundary again where the last character may be
+                // a Tibetan composite vowel (an odd code point in U+0F01–U+0FFF) or follows a
+                // BMP one.
+                let last = raw[raw.count - 1]
+                if raw.count >= 2 && last < 0x10000 && last & 0x1F_FF01 != 0xF01 && raw[raw.count - 2] >= 0x10000 {
+                    rereadSegment = RereadSegment(
+                        start: codePoints.count, end: codePoints.count + segment.count, raw: raw)
+                }
                 break
             }
             previousCC = fcd & 0xFF
@@ -749,6 +795,16 @@ package struct CollationElementIterator {
         primary |= (pair - 1) << shift
         ces.append(CE32.ce(primary: primary))
     }
+}
+
+/// A segment that the FCD check normalized, as ``CollationElementIterator`` keeps it for backing up
+/// into it as ICU does: its place in the code point buffer and its code points in the text.
+private struct RereadSegment {
+    var start: Int
+    var end: Int
+    var raw: [UInt32]
+    /// Whether the reading has gone beyond the segment (ICU has switched back to the text).
+    var isLeft = false
 }
 
 /// The combining marks skipped while matching a discontiguous contraction (ICU's SkippedState),

@@ -34,9 +34,19 @@ final class CollationScratchBuffer<Element: BitwiseCopyable> {
     }
 
     func append(contentsOf elements: [Element]) {
+        guard !elements.isEmpty else { return }
         if count + elements.count > capacity { grow(to: max(capacity * 2, count + elements.count)) }
         elements.withUnsafeBufferPointer { (base + count).initialize(from: $0.baseAddress!, count: $0.count) }
         count += elements.count
+    }
+
+    /// Replaces the elements in `range` (below `count`) by `elements`; the ones after it move.
+    func replaceSubrange(_ range: Range<Int>, with elements: [Element]) {
+        assert(range.lowerBound >= 0 && range.upperBound <= count)
+        let tail = (range.upperBound..<count).map { base[$0] }
+        count = range.lowerBound
+        append(contentsOf: elements)
+        append(contentsOf: tail)
     }
 
     private func grow(to newCapacity: Int) {
