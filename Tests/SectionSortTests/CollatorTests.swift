@@ -145,5 +145,8 @@ extension CollatorTests {
             #expect(try Self.compare(locale, CollationOptions(), texts: texts) == texts.count)
         }
         #expect(try Self.compare("bo", CollationOptions(normalizes: true), texts: texts) == texts.count)
+        // The same in Wolof after a Latin letter with a grave (found by --check-collation).
+        let latin = ["\u{00D2}\u{1D165}\u{0670}", "\u{00D2}\u{1D165}\u{0670}a"].map { Array($0.utf8) }
+        #expect(try Self.compare("wo", CollationOptions(), texts: latin) == latin.count)
     }
 }
