@@ -11,6 +11,11 @@ final class LocaleCollator {
     let runtime: Collator
     /// Scratch memory for the keys of comparisons and key prefixes.
     private var scratch: ([UInt8], [UInt8]) = ([], [])
+    /// The iterator of ``collationElements(of:)``, started over on each text as the runtime does
+    /// for each key: setting one up reads its table of U+0000–U+017F, and the key table asks for the
+    /// elements of 2,048 characters. Between calls it still points at the last text, which it reads
+    /// only after `reset(utf8:)` has given it the next one.
+    private var elementIterator: CollationElementIterator?
 
     init(runtime: Collator) {
         self.runtime = runtime
@@ -178,8 +183,12 @@ final class LocaleCollator {
     }
 
     private func collationElements(utf8: UnsafeBufferPointer<UInt8>) -> [UInt64] {
-        var iterator = CollationElementIterator(
-            data: runtime.tailoring.data, utf8: utf8, numeric: runtime.settings.isNumeric, checkFCD: runtime.settings.checksFCD)
+        var iterator =
+            elementIterator
+            ?? CollationElementIterator(
+                data: runtime.tailoring.data, utf8: utf8, numeric: runtime.settings.isNumeric, checkFCD: runtime.settings.checksFCD)
+        iterator.reset(utf8: utf8)
+        defer { elementIterator = iterator }
         var elements: [UInt64] = []
         while true {
             let element = iterator.nextCE()
