@@ -37,7 +37,7 @@ enum AutomaticIndexLocales {
     }
 
     /// The first alphabetic scalar of `utf8` (ill-formed bytes skipped), as the library's choice
-    /// reads a text; nil for a Latin letter, which every index has, and for none.
+    /// reads a text; nil for an ASCII letter, which every index has, and for none.
     private static func firstLetter(of utf8: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
         var bytes = utf8.makeIterator(), parser = Unicode.UTF8.ForwardParser()
         while true {

@@ -1,5 +1,7 @@
-/// Turns UTF-8 text into ICU's 64-bit collation elements (CEs), as ICU 76's FCD UTF-8 collation
-/// iterator does for the same data: FCD check and NFD of the segments that fail it (when
+/// Turns UTF-8 text into ICU's 64-bit collation elements (CEs), as the FCD iterator behind ICU 76's
+/// `ucol_getSortKey` does for the same data (its forward segmentation is that of ICU's FCD UTF-8
+/// iterator; where contraction matching backs up into a normalized segment, it follows the UTF-16
+/// one's backward check): FCD check and NFD of the segments that fail it (when
 /// `checkFCD`, ICU's normalization setting), contractions including discontiguous ones, prefix
 /// (context) mappings, expansions, implicit weights, Hangul syllables and numeric digit sequences
 /// (when `numeric`).
@@ -421,9 +423,10 @@ package struct CollationElementIterator {
                 }
                 let raw = segment
                 normalization.normalizeToNFD(&segment)
-                // ICU's backward check finds the boundary again where the last character may be
-                // a Tibetan composite vowel (an odd code point in U+0F01–U+0FFF) or follows a
-                // BMP one.
+                // Kept only where ICU's backward check would not find the boundary again: a BMP
+                // last character after a supplementary one (the check sees no combining class on a
+                // trail surrogate), unless it may be a Tibetan composite vowel (an odd code point
+                // in U+0F01–U+0FFF).
                 let last = raw[raw.count - 1]
                 if raw.count >= 2 && last < 0x10000 && last & 0x1F_FF01 != 0xF01 && raw[raw.count - 2] >= 0x10000 {
                     rereadSegment = RereadSegment(
