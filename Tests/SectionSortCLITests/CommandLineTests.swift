@@ -10,11 +10,16 @@ struct SectionSortCommand {
         var stdoutBytes: [UInt8]
     }
 
-    /// The executable sits beside the test bundle in the build products folder.
-    static var executable: URL {
+    /// The executable beside the test bundle in the build products folder, or the one that
+    /// `SECTIONSORT_TEST_EXECUTABLE` names: `scripts/sanitize` runs the tests against an optimized
+    /// build of the tool under the sanitizer, which its parallel code runs several times faster in.
+    static let executable: URL = {
+        if let path = ProcessInfo.processInfo.environment["SECTIONSORT_TEST_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         return products.appendingPathComponent("sectionsort")
-    }
+    }()
 
     static func run(
         _ arguments: [String], stdin: String = "", stdinBytes: [UInt8]? = nil,
