@@ -18,12 +18,15 @@ final class SectionWriter {
     private var itemsInSection = 0
     /// How the current section's records are written.
     private(set) var renderer: RecordRenderer
+    /// Threads that render records at once (``write(_:of:span:)``).
+    private let threads: Int
 
     init(
         output: BufferedOutput, format: CommandLineOptions.OutputFormat, inputFormat: CommandLineOptions.InputFormat,
-        context: SectionContext, header: [UInt8]?
+        context: SectionContext, header: [UInt8]?, threads: Int = 1
     ) throws(CLIError) {
         self.output = output
+        self.threads = max(1, threads)
         self.format = format
         self.inputFormat = inputFormat
         self.context = context
@@ -117,6 +120,42 @@ final class SectionWriter {
     func write(rendered text: [UInt8], count: Int) throws(CLIError) {
         try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
         itemsInSection += count
+    }
+
+    /// Writes the records at `positions` in the current section, in order, rendered by several
+    /// threads (``ParallelRendering``): the record at position `p` is `bytes[span(p, bytes)]`.
+    ///
+    /// - Complexity: O(n + m), where n is the number of positions and m the bytes written.
+    func write(
+        _ positions: Range<Int>, of bytes: [UInt8],
+        span: @escaping @Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
+    ) throws(CLIError) {
+        let renderer = self.renderer
+        let startsSection = isAtSectionStart
+        try ParallelRendering.forEachPiece(of: positions, threads: threads) { range, text in
+            bytes.withUnsafeBufferPointer { bytes in
+                if renderer.format == .text {
+                    // The default format: each record found once, the bytes sized first, then
+                    // copied without growing an array.
+                    let records = range.map { span($0, bytes) }
+                    let size = records.reduce(0) { $0 + RecordRenderer.textSize(ofRecord: $1.count) }
+                    text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                        var next = buffer.baseAddress!
+                        for record in records { next = RecordRenderer.writeText(UnsafeBufferPointer(rebasing: bytes[record]), at: next) }
+                        count = size
+                    }
+                    return
+                }
+                text.reserveCapacity(range.count * 48)
+                for position in range {
+                    renderer.append(
+                        UnsafeBufferPointer(rebasing: bytes[span(position, bytes)]),
+                        isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                }
+            }
+        } write: { (text, count) throws(CLIError) in
+            try write(rendered: text, count: count)
+        }
     }
 
     /// Whether the next record would be its section's first.
