@@ -10,29 +10,23 @@ enum ParallelRendering {
     /// A window with fewer positions is rendered by one thread.
     static let smallestShared = 4096
 
-    /// Renders `positions` with `render` (called with a range of them and the bytes to fill, by up
-    /// to `2 × threads` threads at once) and calls `write` with each piece's bytes in order and
-    /// the number of positions it covers.
+    /// Renders `positions` with `render` (called with a range of them, by up to `2 × threads`
+    /// threads at once) and calls `write` with each piece in order and the range it covers.
     ///
     /// - Complexity: O(n) calls of `render`'s work, where n is the number of positions.
-    static func forEachPiece(
-        of positions: Range<Int>, threads: Int, render: @Sendable (_ range: Range<Int>, _ bytes: inout [UInt8]) -> Void,
-        write: (_ bytes: [UInt8], _ count: Int) throws(CLIError) -> Void
+    static func forEachPiece<Piece>(
+        of positions: Range<Int>, threads: Int, render: @Sendable (_ range: Range<Int>) -> Piece,
+        write: (_ piece: Piece, _ range: Range<Int>) throws(CLIError) -> Void
     ) throws(CLIError) {
         for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: window) {
             let current = windowStart..<min(positions.upperBound, windowStart + window)
             let pieceCount = current.count < smallestShared ? 1 : max(1, threads) * 2
-            let pieces = ResultSlots<[UInt8]>(count: pieceCount, repeating: [])
-            DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
-                let range =
-                    current.lowerBound + current.count * piece / pieceCount..<current.lowerBound + current.count * (piece + 1) / pieceCount
-                var bytes: [UInt8] = []
-                render(range, &bytes)
-                pieces[piece] = bytes
+            @Sendable func range(_ piece: Int) -> Range<Int> {
+                current.lowerBound + current.count * piece / pieceCount..<current.lowerBound + current.count * (piece + 1) / pieceCount
             }
-            for (piece, bytes) in pieces.elements.enumerated() {
-                try write(bytes, current.count * (piece + 1) / pieceCount - current.count * piece / pieceCount)
-            }
+            let pieces = ResultSlots<Piece?>(count: pieceCount, repeating: nil)
+            DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in pieces[piece] = render(range(piece)) }
+            for (piece, rendered) in pieces.elements.enumerated() { try write(rendered!, range(piece)) }
         }
     }
 }

@@ -105,7 +105,12 @@ final class SectionWriter {
 
     /// Writes one record of the current section: its bytes as they were in the input.
     func write(record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-        if format == .text {
+        if RecordRenderer.isLong(record.count) && (format == .text || format == .plain) {
+            // Written from where it is, around its framing, not copied into rendered bytes.
+            if format == .text { try output.write("  ") }
+            try output.write(record)
+            try output.write(byte: 0x0A)
+        } else if format == .text {
             // The default format, written straight to the buffer.
             try output.write(count: RecordRenderer.textSize(ofRecord: record.count)) { _ = RecordRenderer.writeText(record, at: $0) }
         } else {
@@ -132,30 +137,66 @@ final class SectionWriter {
     ) throws(CLIError) {
         let renderer = self.renderer
         let startsSection = isAtSectionStart
-        try ParallelRendering.forEachPiece(of: positions, threads: threads) { range, text in
+        // Records of a mebibyte or more (one longer than the memory limit, perhaps) are left out
+        // of the rendered pieces in the formats that write records as they are: the pieces say
+        // where they go, and they are written from where they are (``write(record:)``).
+        try ParallelRendering.forEachPiece(of: positions, threads: threads) { range in
             bytes.withUnsafeBufferPointer { bytes in
-                if renderer.format == .text {
-                    // The default format: each record found once, the bytes sized first, then
-                    // copied without growing an array.
+                var rendered = Rendered()
+                if renderer.format == .text || renderer.format == .plain {
+                    // Each record found once, the bytes sized first, then copied without growing
+                    // an array. Records of a mebibyte or more (one longer than the memory limit,
+                    // perhaps) are left out: the piece says where they go, and they are written
+                    // from where they are (``write(record:)``), not copied.
                     let records = range.map { span($0, bytes) }
-                    let size = records.reduce(0) { $0 + RecordRenderer.textSize(ofRecord: $1.count) }
-                    text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                    let framing = renderer.format == .text ? 3 : 1
+                    let size = records.reduce(0) { $0 + (RecordRenderer.isLong($1.count) ? 0 : $1.count + framing) }
+                    rendered.text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                         var next = buffer.baseAddress!
-                        for record in records { next = RecordRenderer.writeText(UnsafeBufferPointer(rebasing: bytes[record]), at: next) }
+                        for record in records {
+                            if RecordRenderer.isLong(record.count) {
+                                rendered.long.append((buffer.baseAddress!.distance(to: next), record))
+                            } else if framing == 3 {
+                                next = RecordRenderer.writeText(UnsafeBufferPointer(rebasing: bytes[record]), at: next)
+                            } else {
+                                next.update(from: bytes.baseAddress! + record.lowerBound, count: record.count)
+                                next[record.count] = 0x0A
+                                next += record.count + 1
+                            }
+                        }
                         count = size
                     }
-                    return
+                    return rendered
                 }
-                text.reserveCapacity(range.count * 48)
+                rendered.text.reserveCapacity(range.count * 48)
                 for position in range {
                     renderer.append(
                         UnsafeBufferPointer(rebasing: bytes[span(position, bytes)]),
-                        isFirstInSection: startsSection && position == positions.lowerBound, to: &text)
+                        isFirstInSection: startsSection && position == positions.lowerBound, to: &rendered.text)
                 }
+                return rendered
             }
-        } write: { (text, count) throws(CLIError) in
-            try write(rendered: text, count: count)
+        } write: { (piece, range) throws(CLIError) in
+            try piece.text.withUnsafeBufferPointer { (text) throws(CLIError) in
+                var written = 0
+                for (offset, record) in piece.long {
+                    try output.write(UnsafeBufferPointer(rebasing: text[written..<offset]))
+                    try bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+                        try write(record: UnsafeBufferPointer(rebasing: bytes[record]))
+                    }
+                    written = offset
+                }
+                try output.write(UnsafeBufferPointer(rebasing: text[written...]))
+            }
+            itemsInSection += range.count - piece.long.count
         }
+    }
+
+    /// A piece of records rendered by one thread: their bytes, and where in them each long
+    /// record goes (its range in the input's bytes).
+    private struct Rendered {
+        var text: [UInt8] = []
+        var long: [(offset: Int, record: Range<Int>)] = []
     }
 
     /// Whether the next record would be its section's first.
@@ -187,6 +228,10 @@ struct RecordRenderer: Sendable {
 
     /// The bytes a record takes in the text format: two spaces, the record and a line feed.
     static func textSize(ofRecord count: Int) -> Int { count + 3 }
+
+    /// Whether a record of `count` bytes is written from where it is rather than copied into
+    /// rendered bytes, in the formats that write records as they are (text and plain).
+    static func isLong(_ count: Int) -> Bool { count >= 1 << 20 }
 
     /// Writes `record` at `start` as the text format does and returns where the next one goes.
     static func writeText(_ record: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {

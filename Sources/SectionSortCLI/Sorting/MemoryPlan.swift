@@ -124,10 +124,14 @@ struct MemoryPlan {
 
     /// The compact sort's expected peak for `records` records in `inputBytes` bytes, on top of
     /// `baseline` (what the process takes before reading): the input copy, one entry a record, a
-    /// batch being read (its bytes and 32 bytes a record of spans while it is split), and the
-    /// workspace.
-    static func compactPeak(baseline: Int, inputBytes: Int, records: Int, batchBytes: Int, batchRecords: Int) -> Int {
-        baseline + inputBytes + records * CompactSorter.bytesPerItem + batchBytes + batchRecords * 32 + compactWorkspace
+    /// batch being read (its bytes and 32 bytes a record of spans while it is split), the whole
+    /// key of its longest record (about as long as the record; computed before the entry keeps its
+    /// start), and the workspace.
+    static func compactPeak(
+        baseline: Int, inputBytes: Int, records: Int, batchBytes: Int, batchRecords: Int, longestRecord: Int = 0
+    ) -> Int {
+        baseline + inputBytes + records * CompactSorter.bytesPerItem + batchBytes + batchRecords * 32 + longestRecord
+            + compactWorkspace
     }
 
     // MARK: Merging
@@ -217,6 +221,23 @@ struct MemoryPlan {
         let fields = text.split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 24 << 20 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #endif
+    }
+
+    /// The most memory the process has had resident so far, in bytes (`getrusage`'s maximum
+    /// resident set size: kibibytes on Linux, bytes on Darwin).
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if os(Linux)
+        let who = RUSAGE_SELF.rawValue
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+        #else
+        return Int(usage.ru_maxrss) * 1024
         #endif
     }
 

@@ -137,11 +137,11 @@ final class SortedRunsSorter: RecordSorter {
                             }
                             continue
                         }
-                        try ParallelRendering.forEachPiece(of: section.positions, threads: threads) { range, entries in
+                        try ParallelRendering.forEachPiece(of: section.positions, threads: threads) { range in
                             let size = range.reduce(0) {
                                 $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
                             }
-                            entries = batch.bytes.withUnsafeBufferPointer { bytes in
+                            return batch.bytes.withUnsafeBufferPointer { bytes in
                                 [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                                     let start = UnsafeMutableRawPointer(buffer.baseAddress!)
                                     var next = start
