@@ -83,8 +83,10 @@ final class InputSource {
     func read(upTo limit: Int, after prefix: [UInt8]) throws(CLIError) -> [UInt8] {
         var result = prefix
         // A regular file's size is known: read straight into an array of that size (one more
-        // byte, to see the end). Pipes grow the array as data comes.
-        var capacity = min(limit, (remaining ?? (1 << 20)) + 1)
+        // byte, to see the end). Pipes grow the array as data comes, each growth a copy, except
+        // after a long prefix (a record longer than a read, carried): then the array has room for
+        // all of `limit` at once, whose pages take memory only as the data fills them.
+        var capacity = min(limit, (remaining ?? (prefix.count >= 1 << 20 ? limit : 1 << 20)) + 1)
         while result.count < prefix.count + limit && !isAtEnd {
             if result.count - prefix.count == capacity { capacity = min(limit, capacity * 2) }
             var failure: CLIError?
