@@ -5,7 +5,8 @@
 // symbols carry a `swift_` prefix. So this target declares each function once, under its own
 // `ssicu_` name and with its own type names (which cannot collide with ICU's own headers where
 // those are visible), and SectionSortICU.c forwards each call to the platform's real symbol.
-// The Swift adapter (Sources/SectionSort/Collation/ICUCollator.swift) is the only caller.
+// Its callers are the test-support target SectionSortICUSupport (the tests, the data generator and
+// the benchmark's ICU contenders); the library and the tool never import it.
 //
 // The signatures, constants and enumeration values follow ICU's public C API (ucol.h, uset.h,
 // ulocdata.h, uscript.h, uchar.h, uiter.h, utypes.h, uversion.h):
