@@ -56,6 +56,12 @@ import Testing
             let sortedLines = expected.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) + "\n" }.joined()
             #expect(plain.status == 0 && plain.stdout == sortedLines, "\(limit): plain")
         }
+        // A long line alone: the section's only piece has no rendered bytes.
+        let alone = try Self.file(long + "\n")
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let expectedAlone = try Self.text(of: [long], locale: "sv_SE")
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE", "-S", "1G", alone.path])
+        #expect(inMemory.status == 0 && inMemory.stdout == expectedAlone, "\(inMemory.stderr)")
     }
 
     /// Issue 24: a line of 100 MiB took seven to eight times its size under `-S 1M`, copied while

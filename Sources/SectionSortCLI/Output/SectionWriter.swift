@@ -137,9 +137,6 @@ final class SectionWriter {
     ) throws(CLIError) {
         let renderer = self.renderer
         let startsSection = isAtSectionStart
-        // Records of a mebibyte or more (one longer than the memory limit, perhaps) are left out
-        // of the rendered pieces in the formats that write records as they are: the pieces say
-        // where they go, and they are written from where they are (``write(record:)``).
         try ParallelRendering.forEachPiece(of: positions, threads: threads) { range in
             bytes.withUnsafeBufferPointer { bytes in
                 var rendered = Rendered()
@@ -151,6 +148,12 @@ final class SectionWriter {
                     let records = range.map { span($0, bytes) }
                     let framing = renderer.format == .text ? 3 : 1
                     let size = records.reduce(0) { $0 + (RecordRenderer.isLong($1.count) ? 0 : $1.count + framing) }
+                    guard size > 0 else {
+                        // Long records alone (an array of no bytes is not made uninitialized: that
+                        // would write to the runtime's shared empty storage, which other threads read).
+                        rendered.long = records.map { (0, $0) }
+                        return rendered
+                    }
                     rendered.text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                         var next = buffer.baseAddress!
                         for record in records {
