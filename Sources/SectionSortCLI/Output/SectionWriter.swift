@@ -233,8 +233,9 @@ struct RecordRenderer: Sendable {
     static func textSize(ofRecord count: Int) -> Int { count + 3 }
 
     /// Whether a record of `count` bytes is written from where it is rather than copied into
-    /// rendered bytes, in the formats that write records as they are (text and plain).
-    static func isLong(_ count: Int) -> Bool { count >= 1 << 20 }
+    /// rendered bytes (``MemoryPlan/longRecord``), in the formats that write records as they are
+    /// (text and plain).
+    static func isLong(_ count: Int) -> Bool { count >= MemoryPlan.longRecord }
 
     /// Writes `record` at `start` as the text format does and returns where the next one goes.
     static func writeText(_ record: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {

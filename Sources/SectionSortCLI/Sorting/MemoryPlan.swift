@@ -81,6 +81,10 @@ struct MemoryPlan {
         }
     }
 
+    /// Records of this many bytes or more (one longer than the limit, perhaps) are written into
+    /// runs and into the output from where they are, never copied into encoded or rendered bytes.
+    static let longRecord = 1 << 20
+
     // MARK: Reading
 
     /// The budget of each batch read: an eighth of ``budget`` while the records may go to the

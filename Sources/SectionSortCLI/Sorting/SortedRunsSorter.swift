@@ -123,10 +123,9 @@ final class SortedRunsSorter: RecordSorter {
                 for section in sorted.sections where failure == nil {
                     do throws(CLIError) {
                         try writer.beginSection(rank: section.rank)
-                        // A section with a record of a mebibyte or more (one longer than the limit,
-                        // perhaps) is written entry by entry from where the records are, not
-                        // encoded into a copy first.
-                        if section.positions.contains(where: { batch.spans[order[$0]].count >= 1 << 20 }) {
+                        // A section with a long record (``MemoryPlan/longRecord``) is written entry
+                        // by entry from where the records are, not encoded into a copy first.
+                        if section.positions.contains(where: { batch.spans[order[$0]].count >= MemoryPlan.longRecord }) {
                             try batch.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
                                 for position in section.positions {
                                     try writer.append(
