@@ -106,21 +106,25 @@ import Testing
     @Test func compactLimitIsThreeTimesTheInputOr128MiBWithinHalfOfMemory() {
         let gib = 1 << 30
         let baseline = 24 << 20
-        #expect(MemoryBudget.compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib) == 462_307_752)
+        func compactLimit(inputSize: Int, baseline: Int, physicalMemory: Int, testRoom: Int? = nil) -> Int? {
+            MemoryPlan(memoryLimit: nil, inputSize: inputSize, physicalMemory: physicalMemory, testRoom: testRoom).compactLimit(
+                baseline: baseline)
+        }
+        #expect(compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib) == 462_307_752)
         #expect(
-            MemoryBudget.compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib) == 128 << 20,
+            compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib) == 128 << 20,
             "a 15 MB input may take 128 MiB")
         #expect(
-            MemoryBudget.compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
+            compactLimit(inputSize: 15_412_421, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
                 == baseline + 64 << 20, "tests' room beyond the process")
         #expect(
-            MemoryBudget.compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
+            compactLimit(inputSize: 154_102_584, baseline: baseline, physicalMemory: 16 * gib, testRoom: 64 << 20)
                 == 462_307_752, "three times the input when that is more")
         #expect(
-            MemoryBudget.compactLimit(inputSize: 2 * gib, baseline: baseline, physicalMemory: 8 * gib) == nil, "6 GiB is past half of 8 GiB"
+            compactLimit(inputSize: 2 * gib, baseline: baseline, physicalMemory: 8 * gib) == nil, "6 GiB is past half of 8 GiB"
         )
         #expect(
-            MemoryBudget.compactLimit(limit: 1 << 20, inputs: ["-"], baseline: baseline, testRoom: nil) == nil,
+            MemoryPlan(memoryLimit: 1 << 20, inputSize: 100, physicalMemory: 16 * gib).compactLimit(baseline: baseline) == nil,
             "an explicit --memory-limit keeps its meaning")
     }
 
@@ -134,8 +138,8 @@ import Testing
             return set
         }
         let size = 100
-        let baseline = MemoryBudget.residentBytes()
-        let limit = baseline + size + MemoryBudget.compactWorkspace + (1 << 20)
+        let baseline = MemoryPlan.residentBytes()
+        let limit = baseline + size + MemoryPlan.compactWorkspace + (1 << 20)
         let kept = try #require(
             CompactBatches(collation: collation, sectioning: SectioningOptions(), inputSize: size, limit: limit, baseline: baseline))
         #expect(kept.add(batch("b\r\na\n\nc")))

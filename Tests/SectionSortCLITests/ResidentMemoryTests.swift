@@ -14,7 +14,7 @@ import Testing
         for offset in stride(from: 0, to: size, by: 4096) {
             block.storeBytes(of: UInt8(truncatingIfNeeded: offset >> 12 | 1), toByteOffset: offset, as: UInt8.self)
         }
-        let resident = MemoryBudget.residentBytes()
+        let resident = MemoryPlan.residentBytes()
         #expect(resident >= size, "\(resident) bytes resident while holding \(size)")
         #expect(resident < Int(ProcessInfo.processInfo.physicalMemory))
         #expect(block.load(fromByteOffset: size - 4096, as: UInt8.self) != 0)

@@ -86,6 +86,7 @@ void _exit(int) __attribute__((__noreturn__));
 void exit(int) __attribute__((__noreturn__));
 void free(void *);
 void *malloc(size_t);
+void *realloc(void *, size_t);
 char *getenv(const char *);
 
 int memcmp(const void *, const void *, size_t);
@@ -205,6 +206,31 @@ struct rlimit {
 };
 #define RLIMIT_NOFILE 8
 int getrlimit(int, struct rlimit *);
+
+struct timeval {
+    long tv_sec;
+    int32_t tv_usec;
+};
+struct rusage {
+    struct timeval ru_utime;
+    struct timeval ru_stime;
+    long ru_maxrss;
+    long ru_ixrss;
+    long ru_idrss;
+    long ru_isrss;
+    long ru_minflt;
+    long ru_majflt;
+    long ru_nswap;
+    long ru_inblock;
+    long ru_oublock;
+    long ru_msgsnd;
+    long ru_msgrcv;
+    long ru_nsignals;
+    long ru_nvcsw;
+    long ru_nivcsw;
+};
+#define RUSAGE_SELF 0
+int getrusage(int, struct rusage *);
 int pipe(int[2]);
 int rename(const char *, const char *);
 mode_t umask(mode_t);

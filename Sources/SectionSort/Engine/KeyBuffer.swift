@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable run of bytes at a stable address: the storage of one chunk's sort keys.
 ///
 /// One allocation holds the keys of a whole chunk of items (never one allocation per item). The
@@ -8,6 +10,10 @@
 /// are touched once or twice per key in the engine's hottest loop, only ever by the one thread that
 /// owns the buffer while it grows, and the checks' thread-local bookkeeping cost about a sixth of
 /// the engine's time.
+///
+/// The memory is `malloc`'s and grows with `realloc`: a key of hundreds of megabytes (one record
+/// longer than the memory limit) then grows in place or is moved by remapping its pages, instead
+/// of being copied into a new block beside the old one, which held it twice at each doubling.
 ///
 /// Sendability: `@unchecked` because it holds a raw pointer. It is sound because every mutation
 /// (`append`, `appendBytes`) happens on the one thread that fills the buffer, before the buffer is
@@ -20,20 +26,23 @@ final class KeyBuffer: @unchecked Sendable {
 
     init(capacity: Int = 256) {
         self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+        base = Self.reallocate(nil, capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
+
+    /// `realloc`, which keeps the bytes below the smaller of the old and new capacities.
+    private static func reallocate(_ base: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of sort keys") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     private func reserve(_ extra: Int) {
         let needed = count + extra
         guard needed > capacity else { return }
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        base = Self.reallocate(base, capacity: newCapacity)
         capacity = newCapacity
     }
 
@@ -54,6 +63,26 @@ final class KeyBuffer: @unchecked Sendable {
         return written
     }
 
+    /// Appends the bytes of `level` by taking over its memory (``SortKeyLevel/takeStorage()``),
+    /// not by copying them: the bytes held so far are put in front of them, in the same block.
+    func append(takingOver level: SortKeyLevel) {
+        let taken = level.takeStorage()
+        guard count > 0 else {
+            free(base)
+            (base, count, capacity) = taken
+            return
+        }
+        // The taken block grows by the bytes held here (in place, or by remapping its pages), its
+        // bytes move up, and those held here go in front.
+        let block = Self.reallocate(taken.base, capacity: max(taken.capacity, count + taken.count))
+        memmove(block + count, block, taken.count)
+        block.update(from: base, count: count)
+        free(base)
+        base = block
+        count += taken.count
+        capacity = max(taken.capacity, count)
+    }
+
     /// Forgets the bytes but keeps the capacity, for a buffer reused key after key.
     func removeAll() {
         count = 0
@@ -62,10 +91,7 @@ final class KeyBuffer: @unchecked Sendable {
     /// Gives back the capacity that was not used; call once the buffer is full.
     func shrinkToFit() {
         guard capacity > count + 64 else { return }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        base = Self.reallocate(base, capacity: max(count, 1))
         capacity = max(count, 1)
     }
 

@@ -12,7 +12,7 @@ struct CheckCommand: Command {
             throw .usage("--check reads one input, not \(options.inputs.count) (merge them with -m, or check each)")
         }
         context.phases.enter("starting (options, collation)")
-        var batches = RecordBatches(options: options, budget: context.budget)
+        var batches = RecordBatches(options: options, budget: context.memoryPlan.budget)
         let collation = try context.makeCollation { () throws(CLIError) in [try batches.peek(progress: context.progress)] }
         let sectioning = context.sectioning
         var previous: (rank: Int, bytes: ArraySlice<UInt8>)?

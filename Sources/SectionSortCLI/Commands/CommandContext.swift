@@ -57,8 +57,8 @@ struct CommandContext {
             order: options.descending ? .reverse : .forward, threads: options.threads, readsChineseNames: options.chineseNames)
     }
 
-    /// The memory budget of the commands that sort (``MemoryBudget``).
-    var budget: Int { MemoryBudget.resolve(limit: options.memoryLimit, inputs: options.inputs, testRoom: options.compactTestRoom) }
+    /// The memory decisions of the commands that sort, the inputs' sizes read now: ask once.
+    var memoryPlan: MemoryPlan { MemoryPlan(options: options) }
 
     /// Runs `body` with the output (`-o FILE` or standard output) and puts a file in place once
     /// `body` has written all; then ends the progress line and reports the phases.

@@ -4,7 +4,7 @@ struct EmitKeysCommand: Command {
 
     func run() throws(CLIError) {
         context.phases.enter("starting (options, collation)")
-        let budget = context.budget
+        let budget = context.memoryPlan.budget
         var batches = RecordBatches(options: context.options, budget: budget)
         let collation = try context.makeCollation { () throws(CLIError) in [try batches.peek(progress: context.progress)] }
         context.phases.enter("computing keys")

@@ -26,7 +26,7 @@ struct MergeCommand: Command {
         let options = context.options
         context.phases.enter("starting (options, collation)")
         // Each input's batches take an equal share of the budget.
-        let share = max(1 << 16, context.budget / max(1, options.inputs.count))
+        let share = max(1 << 16, context.memoryPlan.budget / max(1, options.inputs.count))
         var streams: [Stream] = options.inputs.map { path in
             var single = options
             single.inputs = [path]
@@ -61,15 +61,11 @@ struct MergeCommand: Command {
                 context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
             var last: (rank: Int, bytes: ArraySlice<UInt8>)?
             // The input whose next record comes first, the earlier input on equal keys: the runs'
-            // tree of losers (an input at its end loses to all).
-            func precedes(_ a: Int, _ b: Int) -> Bool {
-                if streams[a].isAtEnd || streams[b].isAtEnd { return !streams[a].isAtEnd }
-                let order = OrderingKeys.compare(streams[a].keys!.key(streams[a].next), streams[b].keys!.key(streams[b].next))
-                return order != 0 ? order < 0 : a < b
-            }
-            var tree = LoserTree(count: streams.count, precedes: precedes)
-            while !streams[tree.winner].isAtEnd {
-                let index = tree.winner
+            // loser tree.
+            try LoserTree.merge(
+                count: streams.count, isExhausted: { streams[$0].isAtEnd },
+                compare: { OrderingKeys.compare(streams[$0].keys!.key(streams[$0].next), streams[$1].keys!.key(streams[$1].next)) }
+            ) { (index) throws(CLIError) in
                 let stream = streams[index]
                 let key = stream.keys!.key(stream.next)
                 if let previous = stream.previous, OrderingKeys.compare(key, previous) < 0 {
@@ -89,7 +85,6 @@ struct MergeCommand: Command {
                 }
                 streams[index].next += 1
                 try load(index)
-                tree.replayWinner(precedes: precedes)
             }
             try writer.finish()
         }

@@ -5,11 +5,11 @@ struct SectionsCommand: Command {
 
     func run() throws(CLIError) {
         context.phases.enter("starting (options, collation)")
-        let budget = context.budget
-        var batches = AlphabeticalSort.batches(context.options, budget: budget)
+        let plan = context.memoryPlan
+        var batches = RecordBatches(options: context.options, budget: plan.firstBatchBudget)
         let collation = try context.makeCollation { () throws(CLIError) in [try batches.peek(progress: context.progress)] }
         try context.writing { (output) throws(CLIError) in
-            try AlphabeticalSort(context: context, collation: collation, budget: budget, output: output).run(batches)
+            try AlphabeticalSort(context: context, collation: collation, plan: plan, output: output).run(batches)
         }
     }
 }

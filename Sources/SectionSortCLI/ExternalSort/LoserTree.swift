@@ -1,4 +1,5 @@
-/// The k-way merge of sorted sources (sorted runs, `--from-keys` parts): a tournament tree whose
+/// The k-way merge of sorted sources (sorted runs, `--from-keys` parts, `--merge` inputs): a
+/// tournament tree whose
 /// inner nodes keep the loser of their match, so that after the winner's source advances, one
 /// comparison per level (about log2 k) finds the next winner, against two per level for a binary
 /// heap and k − 1 for a scan of every source.
@@ -43,5 +44,35 @@ struct LoserTree {
             node /= 2
         }
         winner = champion
+    }
+}
+
+extension LoserTree {
+    /// Merges `count` sorted sources: calls `body` with the source whose current item comes
+    /// first, which `body` consumes and moves on, until every source has run out. Items that
+    /// compare equal leave in source order, so the merge is stable.
+    ///
+    /// - Parameters:
+    ///   - count: The number of sources.
+    ///   - isExhausted: Whether a source has run out (it then loses to every other).
+    ///   - compare: The order of two sources' current items, both present: negative, zero or
+    ///     positive, as `memcmp`.
+    ///   - body: Consumes the given source's current item and moves the source to its next.
+    /// - Complexity: O(n log k) comparisons for n items from k sources.
+    static func merge<Failure: Error>(
+        count: Int, isExhausted: (_ source: Int) -> Bool, compare: (_ a: Int, _ b: Int) -> Int,
+        _ body: (_ source: Int) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard count > 0 else { return }
+        func precedes(_ a: Int, _ b: Int) -> Bool {
+            if isExhausted(a) || isExhausted(b) { return !isExhausted(a) }
+            let order = compare(a, b)
+            return order != 0 ? order < 0 : a < b
+        }
+        var tree = LoserTree(count: count, precedes: precedes)
+        while !isExhausted(tree.winner) {
+            try body(tree.winner)
+            tree.replayWinner(precedes: precedes)
+        }
     }
 }

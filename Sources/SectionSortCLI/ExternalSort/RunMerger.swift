@@ -7,42 +7,12 @@ import Foundation
 /// equal keys keep their input order and the result is the in-memory sort's, byte for byte.
 struct RunMerger {
     let directory: TemporaryDirectory
-    let fanIn: Int
-    let bufferSize: Int
+    /// How many runs are merged at once and the read buffer of each (``MemoryPlan/merge(openFiles:)``).
+    let plan: MemoryPlan.Merge
+    var fanIn: Int { plan.fanIn }
+    var bufferSize: Int { plan.bufferSize }
     /// `--compress-program`: what the runs merged on disk are written through.
     var compressProgram: String?
-
-    /// The most runs merged at once: `maximum`, or fewer where the open-file limit
-    /// (`RLIMIT_NOFILE`, `ulimit -n`) leaves room for fewer, as GNU sort does; then more runs are
-    /// merged in more passes, instead of failing with "Too many open files".
-    static func fanIn(maximum: Int = 32) -> Int {
-        max(2, min(maximum, openFileRoom() - 1))
-    }
-
-    /// How many sections may be merged at once from `runs` runs (each merge opens every run),
-    /// at most `maximum`, at least one.
-    static func concurrentMerges(of runs: Int, maximum: Int) -> Int {
-        max(1, min(maximum, openFileRoom() / max(1, runs)))
-    }
-
-    /// Descriptors this process may still open: the soft limit less those open now (standard
-    /// streams, the output, Dispatch's own), counted below the limit.
-    static func openFileRoom() -> Int {
-        var limit = rlimit()
-        #if os(Linux)
-        let resource = Int32(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        // No limit (RLIM_INFINITY) reads as the largest value.
-        guard getrlimit(resource, &limit) == 0 else { return 1 << 20 }
-        let soft = Int(clamping: limit.rlim_cur)
-        // Counting the open ones costs one fcntl a descriptor: bounded, for a merge that opens
-        // files by the dozen.
-        var open = 0
-        for descriptor in 0..<Int32(min(soft, 1 << 16)) where fcntl(descriptor, F_GETFD) != -1 { open += 1 }
-        return max(0, soft - open)
-    }
 
     /// Merges `runs` (in input order) on disk, `fanIn` at a time, until at most `fanIn` are left.
     func reduce(_ runs: [SortedRun.File]) throws(CLIError) -> [SortedRun.File] {
@@ -84,7 +54,7 @@ struct RunMerger {
         let count = readers.count
         guard count > 0 else { return }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most
-        // comparisons; nil once the run is exhausted (it then loses to every other).
+        // comparisons; nil once the run is exhausted.
         var keys = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: count)
         var prefixes = [UInt64](repeating: 0, count: count)
         func advance(_ run: Int) throws(CLIError) {
@@ -95,21 +65,14 @@ struct RunMerger {
             for index in 0..<8 { prefix = prefix << 8 | UInt64(index < key.count ? key[index] : 0) }
             prefixes[run] = prefix
         }
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            guard let x = keys[a] else { return false }
-            guard let y = keys[b] else { return true }
-            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] }
-            let shared = min(x.count, y.count)
-            let bytes = shared == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, shared)
-            let order = bytes != 0 ? Int(bytes) : x.count - y.count
-            return order != 0 ? order < 0 : a < b
+        func compare(_ a: Int, _ b: Int) -> Int {
+            if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
+            return ByteOrder.compare(keys[a]!, keys[b]!)
         }
         for run in 0..<count { try advance(run) }
-        var tree = LoserTree(count: count, precedes: precedes)
-        while let key = keys[tree.winner] {
-            try body(key, readers[tree.winner].record)
-            try advance(tree.winner)
-            tree.replayWinner(precedes: precedes)
+        try LoserTree.merge(count: count, isExhausted: { keys[$0] == nil }, compare: compare) { (run) throws(CLIError) in
+            try body(keys[run]!, readers[run].record)
+            try advance(run)
         }
     }
 }

@@ -154,7 +154,8 @@ enum SortedRun {
             try write(record)
             written += 10 + key.count - shared + record.count
             previousKey.removeAll(keepingCapacity: true)
-            previousKey.append(contentsOf: key)
+            // The next entry shares at most this much: a long key is not copied whole.
+            previousKey.append(contentsOf: key.prefix(Int(UInt16.max)))
         }
 
         func finish() throws(CLIError) -> File {
@@ -251,6 +252,9 @@ enum SortedRun {
         @exclusivity(unchecked) private var keyLength = 0
         @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
+        /// The most bytes an entry shares with the key before it (the field's range).
+        private static let sharedLimit = Int(UInt16.max)
+
         convenience init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
             try self.init(parts: [Part(path: path, bytes: bytes, compressor: nil)], bufferSize: bufferSize)
         }
@@ -308,6 +312,22 @@ enum SortedRun {
             let recordLength = length(at: position + 6 + rest)
             guard try fill(10 + rest + recordLength) else { throw truncated() }
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
+            if shared == 0 && newLength > Self.sharedLimit {
+                // A long key that shares nothing (a record of megabytes) is handed out where it
+                // is, not copied; the next entry shares at most its first 65,535 bytes, which are
+                // kept.
+                if Self.sharedLimit > keyCapacity {
+                    keyStorage.deallocate()
+                    keyStorage = .allocate(capacity: Self.sharedLimit)
+                    keyCapacity = Self.sharedLimit
+                }
+                keyStorage.update(from: base + 6, count: Self.sharedLimit)
+                keyLength = newLength
+                key = UnsafeBufferPointer(start: base + 6, count: newLength)
+                record = UnsafeBufferPointer(start: base + 10 + rest, count: recordLength)
+                position += 10 + rest + recordLength
+                return true
+            }
             if newLength > keyCapacity {
                 let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: max(newLength, 2 * keyCapacity))
                 larger.update(from: keyStorage, count: shared)
@@ -333,7 +353,10 @@ enum SortedRun {
             if filled - position >= count { return true }
             let kept = filled - position
             if count > buffer.count {
-                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 2 * buffer.count), alignment: 16)
+                // Twice what is needed: an entry's key is read before its record, which is about as
+                // long, and pages not written to take no memory. A long entry is then copied into
+                // a larger buffer once, not twice.
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(2 * count, 2 * buffer.count), alignment: 16)
                 larger.baseAddress!.copyMemory(from: buffer.baseAddress! + position, byteCount: kept)
                 buffer.deallocate()
                 buffer = larger

@@ -50,6 +50,31 @@ final class InputSource {
 
     deinit { if ownsDescriptor && decompressor == nil { close(descriptor) } }
 
+    /// How many bytes from the read position on make up the rest of the current line, its line
+    /// feed included (or the rest of the file where no line feed follows), found by scanning
+    /// ahead without reading the bytes for the caller; nil for pipes and compressed files. A
+    /// record longer than a read is then read whole in one array of its size, instead of in ever
+    /// larger reads that each copy what was carried.
+    ///
+    /// - Complexity: O(m) for the m bytes scanned, read in blocks of `block` bytes.
+    func bytesThroughNextLineFeed(block: Int = 1 << 20) -> Int? {
+        guard let remaining, decompressor == nil else { return nil }
+        let start = lseek(descriptor, 0, SEEK_CUR)
+        guard start >= 0 else { return nil }
+        var scanned = 0
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { buffer.deallocate() }
+        while scanned < remaining {
+            let got = pread(descriptor, buffer, min(block, remaining - scanned), start + off_t(scanned))
+            if got < 0 && errno == EINTR { continue }
+            // Reading will report the error, or the end.
+            guard got > 0 else { return nil }
+            if let found = memchr(buffer, 0x0A, got) { return scanned + buffer.distance(to: found) + 1 }
+            scanned += got
+        }
+        return scanned
+    }
+
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
 
@@ -58,8 +83,10 @@ final class InputSource {
     func read(upTo limit: Int, after prefix: [UInt8]) throws(CLIError) -> [UInt8] {
         var result = prefix
         // A regular file's size is known: read straight into an array of that size (one more
-        // byte, to see the end). Pipes grow the array as data comes.
-        var capacity = min(limit, (remaining ?? (1 << 20)) + 1)
+        // byte, to see the end). Pipes grow the array as data comes, each growth a copy, except
+        // after a long prefix (a record longer than a read, carried): then the array has room for
+        // all of `limit` at once, whose pages take memory only as the data fills them.
+        var capacity = min(limit, (remaining ?? (prefix.count >= 1 << 20 ? limit : 1 << 20)) + 1)
         while result.count < prefix.count + limit && !isAtEnd {
             if result.count - prefix.count == capacity { capacity = min(limit, capacity * 2) }
             var failure: CLIError?

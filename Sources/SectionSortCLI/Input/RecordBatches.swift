@@ -75,6 +75,13 @@ struct RecordBatches {
                 nextInput += 1
                 reading = Reading(input: input, parser: try Parser(options, header: givenHeader!), nextReadSize: readSize)
             }
+            if let current = reading, current.nextReadSize >= budget && !batch.isEmpty {
+                // A record longer than a batch comes next: the records before it go first, so that
+                // it is not copied beside them into one batch (its own batch is handed over right
+                // after it is read anyway).
+                defer { batch = RecordSet() }
+                return (batch, false, header)
+            }
             try readOnce(progress: progress)
             if batch.estimatedSortingMemory >= budget {
                 defer { batch = RecordSet() }
@@ -123,10 +130,11 @@ struct RecordBatches {
             : data.withUnsafeBufferPointer { LineReader.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[0..<consumed])) }
         // No whole record in the read (a record longer than a read): shared, not copied.
         current.carried = consumed == 0 ? data : Array(data[consumed...])
-        // A record longer than a read (one 50 MB line under a small limit): read as much again
-        // as is carried, so that the bytes re-read and re-scanned stay linear in the record's
-        // length, not quadratic.
-        current.nextReadSize = max(readSize, current.carried.count)
+        // A record longer than a read (one 50 MB line under a small limit): read through its line
+        // feed at once where the input can be scanned ahead, else as much again as is carried, so
+        // that the bytes re-read and re-scanned stay linear in the record's length, not quadratic.
+        let rest = consumed == 0 ? input.bytesThroughNextLineFeed() ?? 0 : 0
+        current.nextReadSize = max(readSize, current.carried.count, rest)
         reading = current
     }
 

@@ -67,17 +67,12 @@ struct SectionsFromKeys {
             header: keyed.header.map { Array($0.utf8) })
         var previous: [UInt8] = [], rank = -1, written = 0
         var unescaped: [UInt8] = []
-        // The streams with key records, merged by the runs' loser tree; one that runs out loses to all.
-        // (With none, one stream that has run out stands for them.)
-        var exhausted = active.isEmpty ? [true] : [Bool](repeating: false, count: active.count)
-        func precedes(_ a: Int, _ b: Int) -> Bool {
-            if exhausted[a] || exhausted[b] { return !exhausted[a] }
-            let order = Self.compare(readers[active[a]].record, readers[active[b]].record)
-            return order != 0 ? order < 0 : a < b
-        }
-        var tree = LoserTree(count: exhausted.count, precedes: precedes)
-        while !exhausted[tree.winner] {
-            let best = tree.winner
+        // The streams with key records, merged by the runs' loser tree.
+        var exhausted = [Bool](repeating: false, count: active.count)
+        try LoserTree.merge(
+            count: active.count, isExhausted: { exhausted[$0] },
+            compare: { ByteOrder.compare(readers[active[$0]].record, readers[active[$1]].record) }
+        ) { (best) throws(CLIError) in
             let reader = readers[active[best]]
             let bytes = reader.record
             if bytes.first == UInt8(ascii: "#") {
@@ -97,7 +92,7 @@ struct SectionsFromKeys {
             }
             let prefix = UnsafeBufferPointer(rebasing: bytes[0..<fields.prefixLength])
             if !previous.isEmpty {
-                let order = previous.withUnsafeBufferPointer { Self.compare(prefix, $0) }
+                let order = previous.withUnsafeBufferPointer { ByteOrder.compare(prefix, $0) }
                 if order == 0 {
                     throw .data(
                         "the same SECTION, KEY and POSITION as the record before: parts overlap (give each part its own --part)",
@@ -124,16 +119,8 @@ struct SectionsFromKeys {
             written += 1
             if written & 0xFFFF == 0 { progress.update("writing sections", done: written, total: nil) }
             if try !reader.advance() { exhausted[best] = true }
-            tree.replayWinner(precedes: precedes)
         }
         try writer.finish()
-    }
-
-    /// Byte order, as `LC_ALL=C sort` compares.
-    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let shared = min(a.count, b.count)
-        let bytes = shared == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shared)
-        return bytes != 0 ? Int(bytes) : a.count - b.count
     }
 
     /// An identity record's versions in words, or its text when it cannot be read.

@@ -39,7 +39,7 @@ struct CommandLineOptions {
     var grep: String?
     var threads: Int?
     /// Bytes that sorting in memory may take before sorted runs go to temporary files; nil means
-    /// ``MemoryBudget``'s default.
+    /// ``MemoryPlan``'s default.
     var memoryLimit: Int?
     /// Tests only: room the compact in-memory sort may take beyond the process, whatever the
     /// input's size (`SECTIONSORT_TEST_COMPACT_ROOM`, bytes), as git's `GIT_TEST_*` variables do.

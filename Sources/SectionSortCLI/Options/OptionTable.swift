@@ -202,7 +202,7 @@ enum OptionTable {
             help: "no progress line on standard error"),
         OptionSpec(
             .verbose, short: "v", long: "verbose", group: .running, commands: CommandKind.all,
-            help: "print how long each phase took on standard error"),
+            help: "print how long each phase took, and the peak memory, on standard error"),
 
         // Information
         OptionSpec(

@@ -18,12 +18,15 @@ final class SectionWriter {
     private var itemsInSection = 0
     /// How the current section's records are written.
     private(set) var renderer: RecordRenderer
+    /// Threads that render records at once (``write(_:of:span:)``).
+    private let threads: Int
 
     init(
         output: BufferedOutput, format: CommandLineOptions.OutputFormat, inputFormat: CommandLineOptions.InputFormat,
-        context: SectionContext, header: [UInt8]?
+        context: SectionContext, header: [UInt8]?, threads: Int = 1
     ) throws(CLIError) {
         self.output = output
+        self.threads = max(1, threads)
         self.format = format
         self.inputFormat = inputFormat
         self.context = context
@@ -102,7 +105,12 @@ final class SectionWriter {
 
     /// Writes one record of the current section: its bytes as they were in the input.
     func write(record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
-        if format == .text {
+        if RecordRenderer.isLong(record.count) && (format == .text || format == .plain) {
+            // Written from where it is, around its framing, not copied into rendered bytes.
+            if format == .text { try output.write("  ") }
+            try output.write(record)
+            try output.write(byte: 0x0A)
+        } else if format == .text {
             // The default format, written straight to the buffer.
             try output.write(count: RecordRenderer.textSize(ofRecord: record.count)) { _ = RecordRenderer.writeText(record, at: $0) }
         } else {
@@ -117,6 +125,81 @@ final class SectionWriter {
     func write(rendered text: [UInt8], count: Int) throws(CLIError) {
         try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
         itemsInSection += count
+    }
+
+    /// Writes the records at `positions` in the current section, in order, rendered by several
+    /// threads (``ParallelRendering``): the record at position `p` is `bytes[span(p, bytes)]`.
+    ///
+    /// - Complexity: O(n + m), where n is the number of positions and m the bytes written.
+    func write(
+        _ positions: Range<Int>, of bytes: [UInt8],
+        span: @escaping @Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
+    ) throws(CLIError) {
+        let renderer = self.renderer
+        let startsSection = isAtSectionStart
+        try ParallelRendering.forEachPiece(of: positions, threads: threads) { range in
+            bytes.withUnsafeBufferPointer { bytes in
+                var rendered = Rendered()
+                if renderer.format == .text || renderer.format == .plain {
+                    // Each record found once, the bytes sized first, then copied without growing
+                    // an array. Records of a mebibyte or more (one longer than the memory limit,
+                    // perhaps) are left out: the piece says where they go, and they are written
+                    // from where they are (``write(record:)``), not copied.
+                    let records = range.map { span($0, bytes) }
+                    let framing = renderer.format == .text ? 3 : 1
+                    let size = records.reduce(0) { $0 + (RecordRenderer.isLong($1.count) ? 0 : $1.count + framing) }
+                    guard size > 0 else {
+                        // Long records alone (an array of no bytes is not made uninitialized: that
+                        // would write to the runtime's shared empty storage, which other threads read).
+                        rendered.long = records.map { (0, $0) }
+                        return rendered
+                    }
+                    rendered.text = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                        var next = buffer.baseAddress!
+                        for record in records {
+                            if RecordRenderer.isLong(record.count) {
+                                rendered.long.append((buffer.baseAddress!.distance(to: next), record))
+                            } else if framing == 3 {
+                                next = RecordRenderer.writeText(UnsafeBufferPointer(rebasing: bytes[record]), at: next)
+                            } else {
+                                next.update(from: bytes.baseAddress! + record.lowerBound, count: record.count)
+                                next[record.count] = 0x0A
+                                next += record.count + 1
+                            }
+                        }
+                        count = size
+                    }
+                    return rendered
+                }
+                rendered.text.reserveCapacity(range.count * 48)
+                for position in range {
+                    renderer.append(
+                        UnsafeBufferPointer(rebasing: bytes[span(position, bytes)]),
+                        isFirstInSection: startsSection && position == positions.lowerBound, to: &rendered.text)
+                }
+                return rendered
+            }
+        } write: { (piece, range) throws(CLIError) in
+            try piece.text.withUnsafeBufferPointer { (text) throws(CLIError) in
+                var written = 0
+                for (offset, record) in piece.long {
+                    try output.write(UnsafeBufferPointer(rebasing: text[written..<offset]))
+                    try bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+                        try write(record: UnsafeBufferPointer(rebasing: bytes[record]))
+                    }
+                    written = offset
+                }
+                try output.write(UnsafeBufferPointer(rebasing: text[written...]))
+            }
+            itemsInSection += range.count - piece.long.count
+        }
+    }
+
+    /// A piece of records rendered by one thread: their bytes, and where in them each long
+    /// record goes (its range in the input's bytes).
+    private struct Rendered {
+        var text: [UInt8] = []
+        var long: [(offset: Int, record: Range<Int>)] = []
     }
 
     /// Whether the next record would be its section's first.
@@ -148,6 +231,11 @@ struct RecordRenderer: Sendable {
 
     /// The bytes a record takes in the text format: two spaces, the record and a line feed.
     static func textSize(ofRecord count: Int) -> Int { count + 3 }
+
+    /// Whether a record of `count` bytes is written from where it is rather than copied into
+    /// rendered bytes (``MemoryPlan/longRecord``), in the formats that write records as they are
+    /// (text and plain).
+    static func isLong(_ count: Int) -> Bool { count >= MemoryPlan.longRecord }
 
     /// Writes `record` at `start` as the text format does and returns where the next one goes.
     static func writeText(_ record: UnsafeBufferPointer<UInt8>, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {

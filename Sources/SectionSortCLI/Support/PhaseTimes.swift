@@ -1,7 +1,8 @@
 import Foundation
 
-/// `--verbose`: how long each phase took, printed on standard error at the end. A phase runs from
-/// one `enter` to the next; phases entered several times (reading between runs) add up.
+/// `--verbose`: how long each phase took, and the process's peak resident memory, printed on
+/// standard error at the end. A phase runs from one `enter` to the next; phases entered several
+/// times (reading between runs) add up.
 final class PhaseTimes {
     private let enabled: Bool
     private var order: [String] = []
@@ -20,7 +21,7 @@ final class PhaseTimes {
         current = (phase, now)
     }
 
-    /// Ends the last phase and prints every phase's time and the total.
+    /// Ends the last phase and prints every phase's time, the total and the peak memory.
     func report() {
         guard enabled else { return }
         enter("")
@@ -31,6 +32,8 @@ final class PhaseTimes {
             lines += "sectionsort: \(name): \(Self.seconds(totals[name]!)) s\n"
         }
         lines += "sectionsort: total: \(Self.seconds(total)) s\n"
+        let peak = Double(MemoryPlan.peakResidentBytes()) / Double(1 << 20)
+        lines += "sectionsort: peak resident memory: \(String(format: "%.1f", peak)) MiB\n"
         StandardError.write(lines)
     }
 

@@ -23,6 +23,19 @@ extension KeyBuffer: SortKeySink {
     }
 }
 
+extension CollationKeyWriter {
+    /// Appends the bytes of `level` to `sink`; a key buffer takes a large level's memory over
+    /// instead of a copy, so that the key of a record of hundreds of megabytes is held once.
+    @inline(__always)
+    fileprivate static func append<Sink: SortKeySink>(_ level: SortKeyLevel, to sink: inout Sink) {
+        if level.count >= SortKeyLevel.takeOverSize, let buffer = sink as? KeyBuffer {
+            buffer.append(takingOver: level)
+            return
+        }
+        level.withBytes(level.count) { sink.append(contentsOf: $0) }
+    }
+}
+
 /// Writes sort keys from collation elements as ICU 76's `ucol_getSortKey` writes them
 /// (`CollationKeys::writeSortKeyUpToQuaternary`, then the identical level and the terminating 0).
 ///
@@ -240,7 +253,7 @@ package struct CollationKeyWriter {
             primaries.append(contentsOf: tertiaries, length: tertiaries.count - 1)
         }
         primaries.append(0)
-        primaries.withBytes(primaries.count) { sink.append(contentsOf: $0) }
+        Self.append(primaries, to: &sink)
     }
 
     /// ICU's `writeSortKeyUpToQuaternary` from the primary level on: the levels separated by 01,
@@ -527,7 +540,7 @@ package struct CollationKeyWriter {
             if lower32 >> 24 == UInt32(Self.levelSeparator) { break }  // the end (NO_CE)
         }
 
-        primaries.withBytes(primaries.count) { sink.append(contentsOf: $0) }
+        Self.append(primaries, to: &sink)
         // Each level buffer ends with the end's 01, which the separator before the next level
         // replaces.
         if writesSecondary {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The bytes of one level of a sort key while the key is written (the secondary, case, tertiary or
 /// quaternary level, which follow the primary level once all collation elements are read).
 ///
@@ -5,14 +7,36 @@
 /// every write is at `count`, after `reserve` made room for it, every read and the in-place
 /// reversal stay below `count` (a ``Cursor`` writes only where ``reserve(_:)`` made room,
 /// checked in debug builds), the memory is owned by this object alone (never handed out beyond
-/// a call) and a writer, like its collator, is confined to one thread.
+/// a call, except whole by ``takeStorage()``, after which the level has new memory of its own)
+/// and a writer, like its collator, is confined to one thread. The memory is `malloc`'s, so that
+/// a ``KeyBuffer`` can take it over.
 final class SortKeyLevel {
     @exclusivity(unchecked) fileprivate var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) fileprivate(set) var count = 0
     @exclusivity(unchecked) fileprivate var capacity = 64
 
-    init() { base = .allocate(capacity: capacity) }
-    deinit { base.deallocate() }
+    init() { base = Self.reallocate(nil, capacity: 64) }
+    deinit { free(base) }
+
+    /// `realloc`, which keeps the bytes below the smaller of the old and new capacities.
+    private static func reallocate(_ base: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of a sort key") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Levels of at least this many bytes are taken over by a key buffer rather than copied.
+    static let takeOverSize = 1 << 20
+
+    /// Hands over the level's memory (`malloc`'s, to be freed with `free`) with its bytes, and
+    /// starts again empty in new memory: a key of hundreds of megabytes is then not copied into
+    /// the key buffer beside itself, nor kept here after it is written.
+    func takeStorage() -> (base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+        let storage = (base, count, capacity)
+        capacity = 64
+        base = Self.reallocate(nil, capacity: capacity)
+        count = 0
+        return storage
+    }
 
     var isEmpty: Bool { count == 0 }
 
@@ -92,10 +116,9 @@ final class SortKeyLevel {
     private func grow(toAtLeast minimum: Int = 0) {
         var newCapacity = capacity * 2
         while newCapacity < minimum { newCapacity *= 2 }
-        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        larger.update(from: base, count: count)
-        base.deallocate()
-        base = larger
+        // Grown in place, or moved by remapping its pages where the block is large: not held
+        // twice while it is copied.
+        base = Self.reallocate(base, capacity: newCapacity)
         capacity = newCapacity
     }
 

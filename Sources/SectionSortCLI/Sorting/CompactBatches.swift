@@ -3,7 +3,7 @@ import SectionSort
 /// The batches of a default-mode sort kept for the compact in-memory sort: their lines
 /// (``CompactLines``) and a ``CompactSorter`` holding each record's entry, computed as its batch
 /// arrives. A batch is kept only while the projected peak stays within the limit
-/// (``MemoryBudget/compactLimit(limit:inputs:baseline:testRoom:)``).
+/// (``MemoryPlan/compactLimit(baseline:)``).
 final class CompactBatches {
     private(set) var lines: CompactLines
     let sorter: CompactSorter
@@ -25,11 +25,11 @@ final class CompactBatches {
         expectedRecords: () -> Int? = { nil }
     ) {
         self.baseline = baseline
-        let room = limit - baseline - inputSize - MemoryBudget.compactWorkspace
+        let room = limit - baseline - inputSize - MemoryPlan.compactWorkspace
         guard room > 0 else { return nil }
         if let expectedRecords = expectedRecords() {
             // Batches take about an eighth of the budget (the input's size), a third of it bytes.
-            let peak = MemoryBudget.compactPeak(
+            let peak = MemoryPlan.compactPeak(
                 baseline: baseline, inputBytes: inputSize, records: expectedRecords, batchBytes: inputSize / 24,
                 batchRecords: expectedRecords / 24)
             guard peak <= limit else { return nil }
@@ -50,9 +50,9 @@ final class CompactBatches {
         let records = sorter.count + batch.count, bytes = lines.bytes.count + batch.bytes.count
         // The whole input's records, projected from the share of it read so far.
         let projected = bytes == 0 ? records : Int(Double(records) * Double(max(inputSize, bytes)) / Double(bytes))
-        let peak = MemoryBudget.compactPeak(
+        let peak = MemoryPlan.compactPeak(
             baseline: baseline, inputBytes: max(inputSize, bytes), records: max(records, projected),
-            batchBytes: batch.bytes.count, batchRecords: batch.count)
+            batchBytes: batch.bytes.count, batchRecords: batch.count, longestRecord: batch.spans.lazy.map(\.count).max() ?? 0)
         guard peak <= limit, records <= sorter.capacity, let offsets = lines.add(batch) else { return false }
         sorter.append(batch.utf8Keys) { offsets[$0] }
         batchCounts.append(batch.count)

@@ -1,0 +1,42 @@
+import SectionSort
+
+/// Sorts lines of regular files in the compact layout (``CompactBatches``: a copy of the lines
+/// and one small entry a record) while the projected peak stays within the memory plan's limit
+/// for it (``MemoryPlan/compactLimit(baseline:)``).
+final class CompactLayoutSorter: RecordSorter {
+    private let context: SortingContext
+    private let kept: CompactBatches
+
+    /// The compact layout where the plan allows it for the context's inputs and collation; nil
+    /// where it does not.
+    init?(_ context: SortingContext) {
+        guard let kept = context.plan.compactLayout(collation: context.collation, sectioning: context.sectioning) else { return nil }
+        self.context = context
+        self.kept = kept
+    }
+
+    func add(_ batch: RecordSet, isLast: Bool) throws(CLIError) -> Bool {
+        kept.add(batch)
+    }
+
+    func handOver() -> [RecordSet] {
+        kept.count > 0 ? kept.recordSets() : []
+    }
+
+    func write(header: [UInt8]?) throws(CLIError) {
+        context.phases.enter("sorting in the compact layout")
+        context.progress.update("sorting", done: 0, total: kept.count)
+        let sections = kept.sorter.sort(keyOf: kept.keyReader)
+        context.progress.finish()
+        context.phases.enter("writing")
+        let writer = try context.makeWriter(header: header)
+        let sorter = kept.sorter
+        for section in sections {
+            try writer.startSection(title: section.title)
+            try writer.write(section.positions, of: kept.lines.bytes) { position, bytes in
+                CompactLines.line(at: Int(sorter.identifier(at: position)), in: bytes)
+            }
+        }
+        try writer.finish()
+    }
+}

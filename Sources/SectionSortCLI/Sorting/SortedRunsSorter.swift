@@ -1,0 +1,170 @@
+import Dispatch
+import SectionSort
+
+/// Sorts inputs larger than memory: each batch is sorted and written as a run in a temporary
+/// directory (``SortedRun``), and the runs are merged into the output (``RunMerger``), section by
+/// section, several sections at once where they fit the memory plan.
+final class SortedRunsSorter: RecordSorter {
+    private let context: SortingContext
+    private var directory: TemporaryDirectory?
+    private var runs: [SortedRun.File] = []
+
+    init(_ context: SortingContext) {
+        self.context = context
+    }
+
+    /// Sorts `batch` into a new run; always takes it.
+    func add(_ batch: RecordSet, isLast: Bool) throws(CLIError) -> Bool {
+        guard !batch.isEmpty else { return true }
+        if directory == nil { directory = try TemporaryDirectory(parent: context.options.temporaryDirectory) }
+        context.phases.enter("sorting runs")
+        runs.append(try writeRun(batch, in: directory!))
+        context.phases.enter("reading")
+        return true
+    }
+
+    /// Runs stay on disk: nothing is handed over.
+    func handOver() -> [RecordSet] { [] }
+
+    func write(header: [UInt8]?) throws(CLIError) {
+        defer { directory?.remove() }
+        guard let directory, !runs.isEmpty else {
+            let writer = try context.makeWriter(header: header)
+            return try writer.finish()
+        }
+        let progress = context.progress
+        context.phases.enter("merging \(runs.count) runs and writing")
+        progress.update("merging \(runs.count) runs", done: 0, total: nil)
+        let merge = context.plan.merge()
+        let merger = RunMerger(directory: directory, plan: merge, compressProgram: context.options.compressProgram)
+        try writeMerged(try merger.reduce(runs), bufferSize: merge.bufferSize, header: header)
+        progress.finish()
+    }
+
+    /// For `-u`: whether `key` equals the key before it in its section (`previous`, which
+    /// becomes `key`): the record is then left out.
+    private static func isRepeated(_ key: UnsafeBufferPointer<UInt8>, after previous: inout [UInt8]?) -> Bool {
+        if let previous, previous.elementsEqual(key) { return true }
+        previous = Array(key)
+        return false
+    }
+
+    /// The final merge, section by section: groups of sections that together take at most the
+    /// plan's ``MemoryPlan/renderedSectionsLimit`` are merged by several threads at once, each
+    /// section rendered into memory, and written in order; a section larger than that is merged
+    /// straight into the output.
+    private func writeMerged(_ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?) throws(CLIError) {
+        let titles = context.collation.sectionTitlesInDisplayOrder(context.sectioning)
+        let unique = context.options.unique, progress = context.progress
+        let limit = context.plan.renderedSectionsLimit
+        var sizes: [Int: Int] = [:]
+        for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
+        let ranks = sizes.keys.sorted()
+        let writer = try context.makeWriter(header: header)
+        let parallelMerges = context.plan.concurrentSectionMerges(of: runs.count)
+        var next = 0, written = 0
+        while next < ranks.count {
+            if sizes[ranks[next]]! > limit {
+                try writer.startSection(title: titles[ranks[next]])
+                var previous: [UInt8]?
+                try RunMerger.mergeSection(ranks[next], of: runs, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                    if unique && Self.isRepeated(key, after: &previous) { return }
+                    try writer.write(record: record)
+                    written += 1
+                    if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
+                }
+                next += 1
+                continue
+            }
+            var group = [ranks[next]], groupSize = sizes[ranks[next]]!
+            next += 1
+            while next < ranks.count && group.count < parallelMerges && groupSize + sizes[ranks[next]]! <= limit {
+                group.append(ranks[next])
+                groupSize += sizes[ranks[next]]!
+                next += 1
+            }
+            let members = group, renderers = group.map { writer.renderer(forSectionTitled: titles[$0]) }
+            let merged = ResultSlots<Result<(text: [UInt8], count: Int), CLIError>>(count: members.count, repeating: .success(([], 0)))
+            DispatchQueue.concurrentPerform(iterations: members.count) { member in
+                var text: [UInt8] = [], count = 0, previous: [UInt8]?
+                do throws(CLIError) {
+                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (key, record) in
+                        if unique && Self.isRepeated(key, after: &previous) { return }
+                        renderers[member].append(record, isFirstInSection: count == 0, to: &text)
+                        count += 1
+                    }
+                    merged[member] = .success((text, count))
+                } catch {
+                    merged[member] = .failure(error)
+                }
+            }
+            for (member, result) in merged.elements.enumerated() {
+                let section = try result.get()
+                try writer.startSection(title: titles[members[member]])
+                try writer.write(rendered: section.text, count: section.count)
+                written += section.count
+            }
+            progress.update("merging", done: written, total: nil)
+        }
+        try writer.finish()
+    }
+
+    /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
+    private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
+        let writer = try SortedRun.Writer(in: directory, compressProgram: context.options.compressProgram)
+        let phases = context.phases, threads = context.threads
+        var failure: CLIError?
+        do {
+            _ = try context.collation.sectionedOrder(
+                of: batch.utf8Keys, options: context.sectioning, progress: context.reportEngineProgress
+            ) { sorted, keyAt in
+                phases.enter("writing runs to disk")
+                let order = sorted.order
+                for section in sorted.sections where failure == nil {
+                    do throws(CLIError) {
+                        try writer.beginSection(rank: section.rank)
+                        // A section with a long record (``MemoryPlan/longRecord``) is written entry
+                        // by entry from where the records are, not encoded into a copy first.
+                        if section.positions.contains(where: { batch.spans[order[$0]].count >= MemoryPlan.longRecord }) {
+                            try batch.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
+                                for position in section.positions {
+                                    try writer.append(
+                                        rank: section.rank, key: keyAt(position),
+                                        previousKey: position > section.positions.lowerBound ? keyAt(position - 1) : nil,
+                                        record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]))
+                                }
+                            }
+                            continue
+                        }
+                        try ParallelRendering.forEachPiece(of: section.positions, threads: threads) { range in
+                            let size = range.reduce(0) {
+                                $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
+                            }
+                            return batch.bytes.withUnsafeBufferPointer { bytes in
+                                [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                                    let start = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                    var next = start
+                                    for position in range {
+                                        next = SortedRun.encode(
+                                            rank: section.rank, key: keyAt(position),
+                                            previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
+                                            record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
+                                    }
+                                    count = start.distance(to: next)
+                                }
+                            }
+                        } write: { (entries, _) throws(CLIError) in
+                            try writer.append(encoded: entries)
+                        }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+        } catch {
+            throw CLIError(code: .software, message: "sectioning failed: \(error)")
+        }
+        if let failure { throw failure }
+        return try writer.finish()
+    }
+}

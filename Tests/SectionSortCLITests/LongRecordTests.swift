@@ -1,0 +1,87 @@
+import Foundation
+import SectionSort
+import Testing
+
+/// Records longer than the memory limit: held about twice (the record and its key), written from
+/// where they are, and in the same order as every other record.
+@Suite struct LongRecordTests {
+    /// `count` letters from a fixed pseudo-random sequence (a linear congruential generator), so
+    /// that keys do not compress.
+    static func letters(_ count: Int, seed: UInt64) -> String {
+        var state = seed
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                buffer[index] = UInt8(ascii: "a") + UInt8((state >> 33) % 26)
+            }
+            initialized = count
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The default format of the library's sections of `lines`.
+    static func text(of lines: [String], locale: String) throws -> String {
+        let sections = try IndexedCollation(locale: locale).sections(of: lines, by: { $0 })
+        return sections.filter { !$0.isEmpty }.map { section in section.title + "\n" + section.map { "  \($0)\n" }.joined() }
+            .joined(separator: "\n")
+    }
+
+    static func file(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).txt")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    /// The peak that `--verbose` reports, in MiB.
+    static func peak(_ stderr: String) -> Double? {
+        stderr.split(separator: "\n").first { $0.hasPrefix("sectionsort: peak resident memory: ") }
+            .flatMap { Double($0.split(separator: " ").dropLast().last ?? "") }
+    }
+
+    @Test func longLinesAmongShortOnesKeepTheLibrarysOrder() throws {
+        // Lines of a mebibyte and more are written from where they are, not rendered with the
+        // others: two of them share their first 70,000 bytes (more than a run's entry shares).
+        let long = Self.letters(1 << 20 + 100, seed: 7)
+        var lines = (0..<400).map { "\(["Åsa", "Örjan", "anna", "Zoë", "émile"][$0 % 5]) \($0 * 7_919 % 400)" }
+        lines.insert(long, at: 50)
+        lines.insert(String(long.prefix(70_000)) + "A" + String(long.dropFirst(70_001)), at: 300)
+        lines.insert("Z" + long, at: 350)
+        let input = try Self.file(lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(at: input) }
+        let expected = try Self.text(of: lines, locale: "sv_SE")
+        for limit in [["-S", "1M"], ["-S", "1G"], []] {
+            let text = try SectionSortCommand.run(["-l", "sv_SE"] + limit + [input.path])
+            #expect(text.status == 0 && text.stdout == expected, "\(limit): \(text.stderr)")
+            let plain = try SectionSortCommand.run(["-l", "sv_SE", "-F", "plain"] + limit + [input.path])
+            let sortedLines = expected.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) + "\n" }.joined()
+            #expect(plain.status == 0 && plain.stdout == sortedLines, "\(limit): plain")
+        }
+        // A long line alone: the section's only piece has no rendered bytes.
+        let alone = try Self.file(long + "\n")
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let expectedAlone = try Self.text(of: [long], locale: "sv_SE")
+        let inMemory = try SectionSortCommand.run(["-l", "sv_SE", "-S", "1G", alone.path])
+        #expect(inMemory.status == 0 && inMemory.stdout == expectedAlone, "\(inMemory.stderr)")
+    }
+
+    /// Issue 24: a line of 100 MiB took seven to eight times its size under `-S 1M`, copied while
+    /// it was read, keyed, written to a run, merged and written out.
+    @Test func aLineLongerThanTheMemoryLimitIsHeldAboutTwice() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 1)
+        let input = try Self.file(line + "\n"), small = try Self.file("a\n")
+        defer {
+            try? FileManager.default.removeItem(at: input)
+            try? FileManager.default.removeItem(at: small)
+        }
+        let baseline = try SectionSortCommand.run(["-v", "-S", "1M", small.path])
+        let before = try #require(Self.peak(baseline.stderr), "\(baseline.stderr)")
+        let expected = try Self.text(of: [line], locale: "en")
+        let result = try SectionSortCommand.run(["-v", "-S", "1M", input.path])
+        #expect(result.status == 0 && result.stdout == expected, "\(result.stderr)")
+        let peak = try #require(Self.peak(result.stderr), "\(result.stderr)")
+        // The line and its key (about as long) are held at once; a copy of either passes three
+        // times the line.
+        #expect(peak - before <= 3 * Double(size >> 20), "\(peak) MiB at the peak, \(before) MiB for a line of one byte")
+    }
+}
