@@ -51,6 +51,10 @@ package struct CollationElementIterator {
     /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
     /// reading.
     private let latinCEs: CollationScratchBuffer<UInt64>
+    /// The elements of ``latinCEs``, for the loop of ``forEachCE(_:)``, which keeps it in a
+    /// register. Valid while the iterator lives: the iterator holds the buffer, which is filled
+    /// once at init and never appended to again, so its memory never moves.
+    private let latinTable: UnsafePointer<UInt64>
     private static let latinLimit: UInt32 = 0x180
 
     private static let noCodePoint = UInt32.max
@@ -69,6 +73,7 @@ package struct CollationElementIterator {
         self.checkFCD = checkFCD
         text = utf8
         latinCEs = Self.latinCEs(data, numeric: numeric, checkFCD: checkFCD)
+        latinTable = latinCEs.elements
     }
 
     /// The table of ``latinCEs``: what reading U+0000–U+017F without context gives.
@@ -163,6 +168,75 @@ package struct CollationElementIterator {
         }
         return startBuffering()
     }
+
+    /// Calls `body` with each CE in turn, ``CE32/noCE`` last, until it returns false: the CEs of
+    /// ``nextCE()``, with the characters that need no context read in a loop that keeps the
+    /// reading position and the tables in local variables (a CE handed to `body` does not make
+    /// the loop read them from the iterator again).
+    ///
+    /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
+    @inline(__always)
+    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+        while true {
+            if cesIndex == ces.count && isUnbuffered {
+                let text = text
+                let latin = latinTable
+                let trie = trie
+                let baseTrie = baseTrie
+                let checkFCD = checkFCD
+                var position = textPosition
+                while position < text.count {
+                    let lead = text[position]
+                    var end = position + 1
+                    var ce: UInt64
+                    if lead < 0x80 {
+                        ce = latin[Int(lead)]
+                        if ce & 1 != 0 {
+                            // Before a character that starts with no combining mark only: below
+                            // U+0300 (lead byte CC) and the end are such.
+                            guard ce != 1 && (end == text.count || text[end] < 0xCC) else { break }
+                            ce &= ~1
+                        }
+                    } else {
+                        end = position
+                        let c = CollationUTF8.decode(text, at: &end)
+                        if c < Self.latinLimit {
+                            ce = latin[Int(c)]
+                            if ce & 1 != 0 {
+                                guard ce != 1 && isBeforeStarter(end) else { break }
+                                ce &= ~1
+                            }
+                        } else {
+                            if checkFCD {
+                                let fcd = normalization.fcd16(c)
+                                guard fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) else { break }
+                            }
+                            var ce32 = trie.get(c)
+                            if ce32 == CE32.fallback, let baseTrie { ce32 = baseTrie.get(c) }
+                            if !CE32.isSpecial(ce32) {
+                                ce = CE32.simpleCE(ce32)
+                            } else if ce32 & 0xFF == 0xC1 {
+                                ce = CE32.ce(ce32)
+                            } else {
+                                break
+                            }
+                        }
+                    }
+                    position = end
+                    guard body(ce) else {
+                        textPosition = position
+                        return
+                    }
+                }
+                textPosition = position
+            }
+            guard body(nextCEOutOfLine()) else { return }
+        }
+    }
+
+    /// ``nextCE()`` as a call, for the characters that ``forEachCE(_:)`` does not read itself.
+    @inline(never)
+    private mutating func nextCEOutOfLine() -> UInt64 { nextCE() }
 
     /// The CE of a character below U+0180 whose table entry has bit 0 set: its CE where the next
     /// character does not start with a combining mark, else the buffered reading's.

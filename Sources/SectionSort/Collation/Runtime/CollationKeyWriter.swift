@@ -3,6 +3,15 @@
 /// with ``CollationKeyWriter/endOfElements``.
 package protocol CollationElementSource {
     mutating func nextCE() -> UInt64
+    /// Calls `body` with each element in turn, the end last, until it returns false.
+    mutating func forEachCE(_ body: (UInt64) -> Bool)
+}
+
+extension CollationElementSource {
+    @inline(__always)
+    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+        while body(nextCE()) {}
+    }
 }
 
 /// Where sort key bytes go.
@@ -140,66 +149,36 @@ package struct CollationKeyWriter {
         var previousReorderedPrimary: UInt32 = 0  // 0: no primary compression
         var commonSecondaries = 0
         var commonTertiaries = 0
+        // Whether the last element with a primary weight was variable: the primary ignorables
+        // after it go to the quaternary level only.
+        var afterVariable = false
         var primaryBytes = SortKeyLevel.Cursor(primaries)
-        while true {
-            var ce = source.nextCE()
+        source.forEachCE { ce in
             var p = UInt32(truncatingIfNeeded: ce >> 32)
-            if p < variableTop && p > Self.mergeSeparatorPrimary {
-                repeat {
-                    repeat {
-                        ce = source.nextCE()
-                        p = UInt32(truncatingIfNeeded: ce >> 32)
-                    } while p == 0
-                } while p < variableTop && p > Self.mergeSeparatorPrimary
+            if p < variableTop && (p > Self.mergeSeparatorPrimary || (p == 0 && afterVariable)) {
+                if p != 0 { afterVariable = true }
+                return true
             }
+            afterVariable = false
             if p > 1 {
                 let isCompressible = compressible[Int(p >> 24)]
                 if hasReordering { p = settings.reorder(p) }
-                let p1 = p >> 24
                 // A compression byte and four weight bytes at most.
                 primaryBytes.reserve(5)
-                if !isCompressible || p1 != previousReorderedPrimary >> 24 {
-                    if previousReorderedPrimary != 0 {
-                        if p < previousReorderedPrimary {
-                            if p1 > Self.mergeSeparatorByte { primaryBytes.appendReserved(0x03) }
-                        } else {
-                            primaryBytes.appendReserved(0xFF)
-                        }
-                    }
-                    primaryBytes.appendReserved(UInt8(p1))
-                    previousReorderedPrimary = isCompressible ? p : 0
-                }
-                let p2 = UInt8(truncatingIfNeeded: p >> 16)
-                if p2 != 0 {
-                    primaryBytes.appendReserved(p2)
-                    let p3 = UInt8(truncatingIfNeeded: p >> 8)
-                    if p3 != 0 {
-                        primaryBytes.appendReserved(p3)
-                        let p4 = UInt8(truncatingIfNeeded: p)
-                        if p4 != 0 { primaryBytes.appendReserved(p4) }
-                    }
+                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
+                    primaryBytes.appendReserved($0)
                 }
             }
 
             let lower32 = UInt32(truncatingIfNeeded: ce)
-            if lower32 == 0 { continue }  // completely ignorable
+            if lower32 == 0 { return true }  // completely ignorable
 
             if writesSecondary {
                 let s = lower32 >> 16
                 if s == Self.commonWeight16 {
                     commonSecondaries += 1
                 } else if s != 0 {
-                    if commonSecondaries != 0 {
-                        commonSecondaries -= 1
-                        while commonSecondaries >= Self.secondaryCommonMaxCount {
-                            secondaries.append(UInt8(Self.secondaryCommonMiddle))
-                            commonSecondaries -= Self.secondaryCommonMaxCount
-                        }
-                        let count = UInt32(commonSecondaries)
-                        secondaries.append(
-                            UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
-                        commonSecondaries = 0
-                    }
+                    Self.appendCommonSecondaries(&commonSecondaries, before: s, to: secondaries)
                     Self.appendWeight16(s, to: secondaries)
                 }
             }
@@ -209,23 +188,13 @@ package struct CollationKeyWriter {
                 if t == Self.commonWeight16 {
                     commonTertiaries += 1
                 } else {
-                    if commonTertiaries != 0 {
-                        commonTertiaries -= 1
-                        while commonTertiaries >= Self.tertiaryOnlyCommonMaxCount {
-                            tertiaries.append(UInt8(Self.tertiaryOnlyCommonMiddle))
-                            commonTertiaries -= Self.tertiaryOnlyCommonMaxCount
-                        }
-                        let count = UInt32(commonTertiaries)
-                        tertiaries.append(
-                            UInt8(t < Self.commonWeight16 ? Self.tertiaryOnlyCommonLow + count : Self.tertiaryOnlyCommonHigh - count))
-                        commonTertiaries = 0
-                    }
+                    Self.appendCommonTertiaries(&commonTertiaries, before: t, to: tertiaries)
                     if t > Self.commonWeight16 { t += 0xC000 }
                     Self.appendWeight16(t, to: tertiaries)
                 }
             }
 
-            if lower32 >> 24 == UInt32(Self.levelSeparator) { break }  // the end (NO_CE)
+            return lower32 >> 24 != UInt32(Self.levelSeparator)  // false at the end (NO_CE)
         }
 
         primaryBytes.finish()
@@ -310,28 +279,8 @@ package struct CollationKeyWriter {
             if p > 1 {
                 let isCompressible = compressibleBytes[Int(p >> 24)]
                 if hasReordering { p = settings.reorder(p) }
-                let p1 = p >> 24
-                if !isCompressible || p1 != previousReorderedPrimary >> 24 {
-                    if previousReorderedPrimary != 0 {
-                        if p < previousReorderedPrimary {
-                            // No compression terminator at the end of the level or merged segment.
-                            if p1 > Self.mergeSeparatorByte { primaries.append(0x03) }
-                        } else {
-                            primaries.append(0xFF)
-                        }
-                    }
-                    primaries.append(UInt8(p1))
-                    previousReorderedPrimary = isCompressible ? p : 0
-                }
-                let p2 = UInt8(truncatingIfNeeded: p >> 16)
-                if p2 != 0 {
-                    primaries.append(p2)
-                    let p3 = UInt8(truncatingIfNeeded: p >> 8)
-                    if p3 != 0 {
-                        primaries.append(p3)
-                        let p4 = UInt8(truncatingIfNeeded: p)
-                        if p4 != 0 { primaries.append(p4) }
-                    }
+                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
+                    primaries.append($0)
                 }
             }
 
@@ -345,17 +294,7 @@ package struct CollationKeyWriter {
                 } else if s == Self.commonWeight16 && (!backwards || p != Self.mergeSeparatorPrimary) {
                     commonSecondaries += 1
                 } else if !backwards {
-                    if commonSecondaries != 0 {
-                        commonSecondaries -= 1
-                        while commonSecondaries >= Self.secondaryCommonMaxCount {
-                            secondaries.append(UInt8(Self.secondaryCommonMiddle))
-                            commonSecondaries -= Self.secondaryCommonMaxCount
-                        }
-                        let count = UInt32(commonSecondaries)
-                        secondaries.append(
-                            UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
-                        commonSecondaries = 0
-                    }
+                    Self.appendCommonSecondaries(&commonSecondaries, before: s, to: secondaries)
                     Self.appendWeight16(s, to: secondaries)
                 } else {
                     if commonSecondaries != 0 {
@@ -441,17 +380,7 @@ package struct CollationKeyWriter {
                     commonTertiaries += 1
                 } else if tertiaryMask & 0x8000 == 0 {
                     // No case bits: lead bytes 06...3F move to C6...FF for a large common range.
-                    if commonTertiaries != 0 {
-                        commonTertiaries -= 1
-                        while commonTertiaries >= Self.tertiaryOnlyCommonMaxCount {
-                            tertiaries.append(UInt8(Self.tertiaryOnlyCommonMiddle))
-                            commonTertiaries -= Self.tertiaryOnlyCommonMaxCount
-                        }
-                        let count = UInt32(commonTertiaries)
-                        tertiaries.append(
-                            UInt8(t < Self.commonWeight16 ? Self.tertiaryOnlyCommonLow + count : Self.tertiaryOnlyCommonHigh - count))
-                        commonTertiaries = 0
-                    }
+                    Self.appendCommonTertiaries(&commonTertiaries, before: t, to: tertiaries)
                     if t > Self.commonWeight16 { t += 0xC000 }
                     Self.appendWeight16(t, to: tertiaries)
                 } else if !upperFirst {
@@ -557,6 +486,68 @@ package struct CollationKeyWriter {
             sink.append(Self.levelSeparator)
             quaternaries.withBytes(quaternaries.count - 1) { sink.append(contentsOf: $0) }
         }
+    }
+
+    /// A primary weight (reordered) after the one of `previous` (0 if that is not compressible):
+    /// its lead byte unless it shares a compressible one with `previous`, with the compression
+    /// terminator before it, then its other bytes up to the first zero one.
+    @inline(__always)
+    private static func appendPrimary(
+        _ p: UInt32, isCompressible: Bool, after previous: inout UInt32, _ append: (UInt8) -> Void
+    ) {
+        let p1 = p >> 24
+        if !isCompressible || p1 != previous >> 24 {
+            if previous != 0 {
+                if p < previous {
+                    // No compression terminator at the end of the level or merged segment.
+                    if p1 > Self.mergeSeparatorByte { append(0x03) }
+                } else {
+                    append(0xFF)
+                }
+            }
+            append(UInt8(p1))
+            previous = isCompressible ? p : 0
+        }
+        let p2 = UInt8(truncatingIfNeeded: p >> 16)
+        if p2 != 0 {
+            append(p2)
+            let p3 = UInt8(truncatingIfNeeded: p >> 8)
+            if p3 != 0 {
+                append(p3)
+                let p4 = UInt8(truncatingIfNeeded: p)
+                if p4 != 0 { append(p4) }
+            }
+        }
+    }
+
+    /// The run of `count` common secondary weights before the weight `s` (forward order), as
+    /// compression bytes; `count` becomes 0.
+    @inline(__always)
+    private static func appendCommonSecondaries(_ count: inout Int, before s: UInt32, to level: SortKeyLevel) {
+        guard count != 0 else { return }
+        count -= 1
+        while count >= secondaryCommonMaxCount {
+            level.append(UInt8(secondaryCommonMiddle))
+            count -= secondaryCommonMaxCount
+        }
+        let rest = UInt32(count)
+        level.append(UInt8(s < commonWeight16 ? secondaryCommonLow + rest : secondaryCommonHigh - rest))
+        count = 0
+    }
+
+    /// The run of `count` common tertiary weights before the weight `t` (no case bits), as
+    /// compression bytes; `count` becomes 0.
+    @inline(__always)
+    private static func appendCommonTertiaries(_ count: inout Int, before t: UInt32, to level: SortKeyLevel) {
+        guard count != 0 else { return }
+        count -= 1
+        while count >= tertiaryOnlyCommonMaxCount {
+            level.append(UInt8(tertiaryOnlyCommonMiddle))
+            count -= tertiaryOnlyCommonMaxCount
+        }
+        let rest = UInt32(count)
+        level.append(UInt8(t < commonWeight16 ? tertiaryOnlyCommonLow + rest : tertiaryOnlyCommonHigh - rest))
+        count = 0
     }
 
     /// A 16-bit weight, without a zero low byte.

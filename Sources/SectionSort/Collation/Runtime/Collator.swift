@@ -22,6 +22,14 @@ package final class Collator {
     // borrowed for the length of one key, so no two accesses overlap; the checks cost a tenth of
     // a key.
     @exclusivity(unchecked) private var iterator: CollationElementIterator
+    /// The root's compressible lead bytes, copied here so that a key reads no global (whose
+    /// access checks its initialization every time) and no array. Sound: 256 entries, one per
+    /// lead byte, owned by the collator, written only here at init and freed in its deinit.
+    private let compressibleBytes: UnsafeBufferPointer<Bool> = {
+        let table = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 256)
+        _ = table.initialize(from: RootData.compressibleBytes)
+        return UnsafeBufferPointer(table)
+    }()
 
     /// Opens the collation of `locale` with `options`, merged with the locale's keywords as
     /// ``IndexedCollation`` merges them.
@@ -59,6 +67,8 @@ package final class Collator {
             checkFCD: settings.checksFCD)
     }
 
+    deinit { UnsafeMutableBufferPointer(mutating: compressibleBytes).deallocate() }
+
     /// A collator with the same tailoring and settings and scratch memory of its own, for another thread.
     package func clone() -> Collator { Collator(tailoring: tailoring, settings: settings) }
 
@@ -82,11 +92,9 @@ package final class Collator {
     @inline(__always)
     private func write<Sink: SortKeySink>(utf8: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
         iterator.reset(utf8: utf8)
-        RootData.compressibleBytes.withUnsafeBufferPointer { compressible in
-            writer.appendSortKey(
-                from: &iterator, settings: settings, compressibleBytes: compressible,
-                identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
-        }
+        writer.appendSortKey(
+            from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
+            identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.
