@@ -178,57 +178,82 @@ package struct CollationElementIterator {
     @inline(__always)
     package mutating func forEachCE(_ body: (UInt64) -> Bool) {
         while true {
-            if cesIndex == ces.count && isUnbuffered {
+            if isUnbuffered {
                 let text = text
                 let latin = latinTable
                 let trie = trie
                 let baseTrie = baseTrie
                 let checkFCD = checkFCD
                 var position = textPosition
-                while position < text.count {
-                    let lead = text[position]
-                    var end = position + 1
+                // The CEs not yet returned (of an expansion or a Hangul syllable), read from
+                // `ces` through a pointer taken after each change of the buffer.
+                var pending = ces.elements
+                var pendingIndex = cesIndex
+                var pendingCount = ces.count
+                while true {
                     var ce: UInt64
-                    if lead < 0x80 {
-                        ce = latin[Int(lead)]
-                        if ce & 1 != 0 {
-                            // Before a character that starts with no combining mark only: below
-                            // U+0300 (lead byte CC) and the end are such.
-                            guard ce != 1 && (end == text.count || text[end] < 0xCC) else { break }
-                            ce &= ~1
-                        }
+                    if pendingIndex < pendingCount {
+                        ce = pending[pendingIndex]
+                        pendingIndex += 1
                     } else {
-                        end = position
-                        let c = CollationUTF8.decode(text, at: &end)
-                        if c < Self.latinLimit {
-                            ce = latin[Int(c)]
+                        guard position < text.count else { break }
+                        let lead = text[position]
+                        var end = position + 1
+                        if lead < 0x80 {
+                            ce = latin[Int(lead)]
                             if ce & 1 != 0 {
-                                guard ce != 1 && isBeforeStarter(end) else { break }
+                                // Before a character that starts with no combining mark only:
+                                // below U+0300 (lead byte CC) and the end are such.
+                                guard ce != 1 && (end == text.count || text[end] < 0xCC) else { break }
                                 ce &= ~1
                             }
                         } else {
-                            if checkFCD {
-                                let fcd = normalization.fcd16(c)
-                                guard fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) else { break }
-                            }
-                            var ce32 = trie.get(c)
-                            if ce32 == CE32.fallback, let baseTrie { ce32 = baseTrie.get(c) }
-                            if !CE32.isSpecial(ce32) {
-                                ce = CE32.simpleCE(ce32)
-                            } else if ce32 & 0xFF == 0xC1 {
-                                ce = CE32.ce(ce32)
+                            end = position
+                            let c = CollationUTF8.decode(text, at: &end)
+                            if c < Self.latinLimit {
+                                ce = latin[Int(c)]
+                                if ce & 1 != 0 {
+                                    guard ce != 1 && isBeforeStarter(end) else { break }
+                                    ce &= ~1
+                                }
                             } else {
-                                break
+                                if checkFCD {
+                                    let fcd = normalization.fcd16(c)
+                                    guard fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) else { break }
+                                }
+                                var ce32 = trie.get(c)
+                                var inBase = false
+                                if ce32 == CE32.fallback, let baseTrie {
+                                    ce32 = baseTrie.get(c)
+                                    inBase = true
+                                }
+                                if !CE32.isSpecial(ce32) {
+                                    ce = CE32.simpleCE(ce32)
+                                } else if ce32 & 0xFF == 0xC1 {
+                                    ce = CE32.ce(ce32)
+                                } else {
+                                    pendingIndex = 0
+                                    pendingCount = 0
+                                    ces.removeAll()
+                                    cesIndex = 0
+                                    ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+                                    guard ce != 1 else { break }
+                                    pending = ces.elements
+                                    pendingIndex = cesIndex
+                                    pendingCount = ces.count
+                                }
                             }
                         }
+                        position = end
                     }
-                    position = end
                     guard body(ce) else {
                         textPosition = position
+                        cesIndex = pendingIndex
                         return
                     }
                 }
                 textPosition = position
+                cesIndex = pendingIndex
             }
             guard body(nextCEOutOfLine()) else { return }
         }
@@ -253,13 +278,15 @@ package struct CollationElementIterator {
     /// lead combining class is 0): below U+0300 (lead byte CC) without a look-up.
     @inline(__always)
     private func isBeforeStarter(_ end: Int) -> Bool {
-        end == text.count || text[end] < 0xCC || leadCombiningClassIsZero(at: end)
+        end == text.count || text[end] < 0xCC || Self.leadCombiningClassIsZero(text, at: end)
     }
 
+    /// Static, with the text passed in: a method called from the middle of a mutating one made a
+    /// copy of the whole iterator for each call.
     @inline(never)
-    private func leadCombiningClassIsZero(at end: Int) -> Bool {
+    private static func leadCombiningClassIsZero(_ text: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
         var at = end
-        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+        return NormalizationTable.shared.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
     }
 
     /// The first CE of a special CE32 that needs no context (expansions, computed weights, and

@@ -197,18 +197,21 @@ package struct CollationKeyWriter {
             return lower32 >> 24 != UInt32(Self.levelSeparator)  // false at the end (NO_CE)
         }
 
-        primaryBytes.finish()
         // Each level buffer ends with the end's 01, which the separator before the next level
-        // replaces.
+        // replaces; the 0 at the end takes the place of the last one.
+        let secondaryCount = writesSecondary ? secondaries.count : 0
+        let tertiaryCount = writesTertiary ? tertiaries.count : 0
+        primaryBytes.reserve(secondaryCount + tertiaryCount + 1)
         if writesSecondary {
-            primaries.append(Self.levelSeparator)
-            primaries.append(contentsOf: secondaries, length: secondaries.count - 1)
+            primaryBytes.appendReserved(Self.levelSeparator)
+            primaryBytes.appendReserved(contentsOf: secondaries, length: secondaryCount - 1)
         }
         if writesTertiary {
-            primaries.append(Self.levelSeparator)
-            primaries.append(contentsOf: tertiaries, length: tertiaries.count - 1)
+            primaryBytes.appendReserved(Self.levelSeparator)
+            primaryBytes.appendReserved(contentsOf: tertiaries, length: tertiaryCount - 1)
         }
-        primaries.append(0)
+        primaryBytes.appendReserved(0)
+        primaryBytes.finish()
         primaries.withBytes(primaries.count) { sink.append(contentsOf: $0) }
     }
 
