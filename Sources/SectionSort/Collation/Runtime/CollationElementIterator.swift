@@ -201,12 +201,12 @@ package struct CollationElementIterator {
                         var end = position + 1
                         if lead < 0x80 {
                             ce = latin[Int(lead)]
-                            if ce & 1 != 0 {
-                                // Before a character that starts with no combining mark only:
-                                // below U+0300 (lead byte CC) and the end are such.
-                                guard ce != 1 && (end == text.count || text[end] < 0xCC) else { break }
-                                ce &= ~1
-                            }
+                            // Bit 0: before a character that starts with no combining mark only
+                            // (below U+0300, lead byte CC, and the end are such). One test for
+                            // letters with and without it, which alternate at random in text.
+                            let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
+                            guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { break }
+                            ce &= ~1
                         } else {
                             end = position
                             let c = CollationUTF8.decode(text, at: &end)

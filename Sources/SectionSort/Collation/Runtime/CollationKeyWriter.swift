@@ -96,12 +96,21 @@ package struct CollationKeyWriter {
     /// from `identical` (the NFD of the text as code points), then the terminating 0.
     ///
     /// - Complexity: O(n) for n collation elements and code points.
+    /// `leadBytes` is what ``fillLeadBytes(_:settings:compressibleBytes:)`` gives for these
+    /// settings, where the caller keeps it between keys; nil: made for this key.
     package func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        identical: () -> [UInt32], to sink: inout Sink
+        leadBytes: UnsafePointer<UInt16>? = nil, identical: () -> [UInt32], to sink: inout Sink
     ) {
         if Self.takesCommonPath(settings) {
-            appendCommonLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
+            if let leadBytes {
+                appendCommonLevels(from: &source, settings: settings, leadBytes: leadBytes, to: &sink)
+            } else {
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { table in
+                    Self.fillLeadBytes(table, settings: settings, compressibleBytes: compressibleBytes)
+                    appendCommonLevels(from: &source, settings: settings, leadBytes: UnsafePointer(table.baseAddress!), to: &sink)
+                }
+            }
             return
         }
         appendLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
@@ -112,8 +121,31 @@ package struct CollationKeyWriter {
         sink.append(0)
     }
 
+    /// Fills `table` (256 entries) with what the loop of
+    /// ``appendCommonLevels(from:settings:leadBytes:to:)`` needs of each primary lead byte: the
+    /// reordered lead byte in bits 0–7, bit 8 if the (original) lead byte is compressible, bit 9
+    /// if the primary must go through ``CollationSettings/reorder(_:)`` (a lead byte that the
+    /// reordering splits).
+    package static func fillLeadBytes(
+        _ table: UnsafeMutableBufferPointer<UInt16>, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>
+    ) {
+        precondition(table.count == 256 && compressibleBytes.count == 256)
+        let reorderTable = settings.reorderTable
+        for lead in 0..<256 {
+            var entry = UInt16(lead)
+            if !reorderTable.isEmpty {
+                entry = reorderTable[lead] == 0 ? leadByteSplit : UInt16(reorderTable[lead])
+            }
+            if compressibleBytes[lead] { entry |= leadByteCompressible }
+            table[lead] = entry
+        }
+    }
+
+    private static let leadByteCompressible: UInt16 = 0x100
+    private static let leadByteSplit: UInt16 = 0x200
+
     /// Whether the keys of `settings` need only the primary, secondary and tertiary levels, with
-    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:compressibleBytes:to:)``
+    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:leadBytes:to:)``
     /// writes.
     @inline(__always)
     private static func takesCommonPath(_ settings: CollationSettings) -> Bool {
@@ -127,18 +159,14 @@ package struct CollationKeyWriter {
     /// alone, so that the loop over the elements keeps its few variables in registers, and the
     /// levels are joined in the primary buffer to reach the sink in one piece.
     private func appendCommonLevels<Source: CollationElementSource, Sink: SortKeySink>(
-        from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        to sink: inout Sink
+        from source: inout Source, settings: CollationSettings, leadBytes: UnsafePointer<UInt16>, to sink: inout Sink
     ) {
         let strength = settings.strength
         let writesSecondary = strength != .primary
         let writesTertiary = strength == .tertiary
-        let hasReordering = settings.hasReordering
         // Shifted elements and the primary ignorables after them go to the quaternary level only,
         // which these keys leave out. +1 so that "<" also sends primary ignorables (0) past the test.
         let variableTop: UInt32 = settings.isShifted ? settings.variableTop + 1 : 0
-        // The buffer has 256 entries, one per lead byte: no index can leave it.
-        let compressible = compressibleBytes.baseAddress.unsafelyUnwrapped
         let primaries = primaries
         let secondaries = secondaries
         let tertiaries = tertiaries
@@ -161,8 +189,14 @@ package struct CollationKeyWriter {
             }
             afterVariable = false
             if p > 1 {
-                let isCompressible = compressible[Int(p >> 24)]
-                if hasReordering { p = settings.reorder(p) }
+                // 256 entries, one per lead byte: no index can leave the table.
+                let lead = leadBytes[Int(p >> 24)]
+                let isCompressible = lead & Self.leadByteCompressible != 0
+                if lead & Self.leadByteSplit == 0 {
+                    p = UInt32(truncatingIfNeeded: lead & 0xFF) << 24 | p & 0xFF_FFFF
+                } else {
+                    p = settings.reorder(p)
+                }
                 // A compression byte and four weight bytes at most.
                 primaryBytes.reserve(5)
                 Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {

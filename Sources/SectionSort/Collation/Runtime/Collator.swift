@@ -58,16 +58,27 @@ package final class Collator {
         self.init(tailoring: tailoring, settings: settings)
     }
 
+    /// The writer's table of primary lead bytes for these settings (reordered, compressible),
+    /// made once. Sound as the table above: 256 entries, owned by the collator, written only at
+    /// init and freed in its deinit.
+    private let leadBytes: UnsafeBufferPointer<UInt16>
+
     /// A collator with the given tailoring and settings.
     package init(tailoring: CollationTailoring, settings: CollationSettings) {
         self.tailoring = tailoring
         self.settings = settings
+        let leadBytes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 256)
+        CollationKeyWriter.fillLeadBytes(leadBytes, settings: settings, compressibleBytes: compressibleBytes)
+        self.leadBytes = UnsafeBufferPointer(leadBytes)
         iterator = CollationElementIterator(
             data: tailoring.data, utf8: UnsafeBufferPointer(start: nil, count: 0), numeric: settings.isNumeric,
             checkFCD: settings.checksFCD)
     }
 
-    deinit { UnsafeMutableBufferPointer(mutating: compressibleBytes).deallocate() }
+    deinit {
+        UnsafeMutableBufferPointer(mutating: compressibleBytes).deallocate()
+        UnsafeMutableBufferPointer(mutating: leadBytes).deallocate()
+    }
 
     /// A collator with the same tailoring and settings and scratch memory of its own, for another thread.
     package func clone() -> Collator { Collator(tailoring: tailoring, settings: settings) }
@@ -94,7 +105,7 @@ package final class Collator {
         iterator.reset(utf8: utf8)
         writer.appendSortKey(
             from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
-            identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.
