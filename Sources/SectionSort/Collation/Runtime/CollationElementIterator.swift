@@ -108,7 +108,8 @@ package struct CollationElementIterator {
         ces.removeAll()
         cesIndex = 0
         skipped.clear()
-        rereadSegment = nil
+        // Tested first: assigning nil releases the old value, a call even when there is none.
+        if rereadSegment != nil { rereadSegment = nil }
         discontiguousLoopCount = 0
         isUnbuffered = true
         unbufferedStart = 0
@@ -177,6 +178,9 @@ package struct CollationElementIterator {
     /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
     @inline(__always)
     package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+        // Whether the loop below reached the end of the text, where nextCE() would return
+        // ``CE32/noCE``: handed on without the call.
+        var isAtEnd = false
         while true {
             if isUnbuffered {
                 let text = text
@@ -195,8 +199,10 @@ package struct CollationElementIterator {
                     if pendingIndex < pendingCount {
                         ce = pending[pendingIndex]
                         pendingIndex += 1
+                    } else if position == text.count {
+                        isAtEnd = true
+                        break
                     } else {
-                        guard position < text.count else { break }
                         let lead = text[position]
                         var end = position + 1
                         if lead < 0x80 {
@@ -255,7 +261,7 @@ package struct CollationElementIterator {
                 textPosition = position
                 cesIndex = pendingIndex
             }
-            guard body(nextCEOutOfLine()) else { return }
+            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine()) else { return }
         }
     }
 
