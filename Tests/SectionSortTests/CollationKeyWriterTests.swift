@@ -212,7 +212,7 @@ import Testing
     /// Hangul, ill-formed UTF-8), shifted or not, at each strength.
     @Test(arguments: [
         "sv_SE", "en", "ja", "zh", "ko", "el", "th", "ru", "vi", "hi", "ar", "de-u-ka-shifted", "en-u-ks-level1",
-        "da-u-ks-level2", "ja-u-ka-shifted-ks-level1",
+        "da-u-ks-level2", "ja-u-ka-shifted-ks-level1", "en-u-kk-true",
     ])
     func writesTheSameKeysInTheFusedLoopAsInTheGeneralOne(locale: String) throws {
         let collator = try Collator(locale: locale)
@@ -220,6 +220,7 @@ import Testing
         let extra = [
             "Åsa a\u{308}b", "a\u{308}\u{301}", "ö\u{323}", "-x y", "- \u{301}x", "a -\u{301}- b", "かがか\u{3099}ー",
             "각\u{1100}\u{1161}", "ฉันเแก", "αά\u{345}ω", "ǅ\u{301}", "ſt", "\u{17F}\u{301}",
+            "กุ่ม", "ก\u{E39}\u{E48}ข", "ก\u{E48}\u{E39}ข", "\u{E38}ก", "เกุ", "क़्ष", "ཀ\u{F73}ཁ", "ཀ\u{F71}\u{F72}", "e\u{301}\u{316}x",
         ]
         var inputs = (Self.texts + extra).map { Array($0.utf8) }
         inputs += [[0xC3], [0x61, 0xE4, 0xB8], [0xC3, 0xA5, 0xCC], [0xE3, 0x81, 0x8B, 0xE3, 0x82], [0xF0, 0x9F, 0x98]]

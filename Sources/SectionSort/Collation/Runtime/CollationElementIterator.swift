@@ -194,6 +194,8 @@ package struct CollationElementIterator {
                 var pending = ces.elements
                 var pendingIndex = cesIndex
                 var pendingCount = ces.count
+                // Whether the last character was read by this loop.
+                var previousWasRead = false
                 while true {
                     var ce: UInt64
                     if pendingIndex < pendingCount {
@@ -224,8 +226,19 @@ package struct CollationElementIterator {
                                 }
                             } else {
                                 if checkFCD {
+                                    // A combining mark (lead class > 0) after a character this
+                                    // loop read (so one without a contraction that could take the
+                                    // mark, whose trail class is 0 since a mark follows) and
+                                    // before a character that starts with none is a segment in
+                                    // FCD order: read as it is, as ICU does. Tibetan composite
+                                    // vowels always go through the segment check.
                                     let fcd = normalization.fcd16(c)
-                                    guard fcd == 0 || (fcd <= 0xFF && isBeforeStarter(end)) else { break }
+                                    if fcd != 0 {
+                                        guard
+                                            fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
+                                            isBeforeStarter(end)
+                                        else { break }
+                                    }
                                 }
                                 var ce32 = trie.get(c)
                                 var inBase = false
@@ -251,6 +264,7 @@ package struct CollationElementIterator {
                             }
                         }
                         position = end
+                        previousWasRead = true
                     }
                     guard body(ce) else {
                         textPosition = position
