@@ -205,6 +205,40 @@ import Testing
         #expect(compared > 700 * sample.count)
     }
 
+    /// The loop for keys up to the tertiary level takes the characters that need no context from
+    /// the iterator's `forEachCE` loop, the general loop takes every element from `nextCE`: both
+    /// write the same key, for texts whose characters go either way (ASCII and Latin-1 before a
+    /// combining mark or not, letters of other scripts from a tailoring or the root, contractions,
+    /// Hangul, ill-formed UTF-8), shifted or not, at each strength.
+    @Test(arguments: [
+        "sv_SE", "en", "ja", "zh", "ko", "el", "th", "ru", "vi", "hi", "ar", "de-u-ka-shifted", "en-u-ks-level1",
+        "da-u-ks-level2", "ja-u-ka-shifted-ks-level1", "en-u-kk-true",
+    ])
+    func writesTheSameKeysInTheFusedLoopAsInTheGeneralOne(locale: String) throws {
+        let collator = try Collator(locale: locale)
+        let writer = CollationKeyWriter()
+        let extra = [
+            "Åsa a\u{308}b", "a\u{308}\u{301}", "ö\u{323}", "-x y", "- \u{301}x", "a -\u{301}- b", "かがか\u{3099}ー",
+            "각\u{1100}\u{1161}", "ฉันเแก", "αά\u{345}ω", "ǅ\u{301}", "ſt", "\u{17F}\u{301}",
+            "กุ่ม", "ก\u{E39}\u{E48}ข", "ก\u{E48}\u{E39}ข", "\u{E38}ก", "เกุ", "क़्ष", "ཀ\u{F73}ཁ", "ཀ\u{F71}\u{F72}", "e\u{301}\u{316}x",
+        ]
+        var inputs = (Self.texts + extra).map { Array($0.utf8) }
+        inputs += [[0xC3], [0x61, 0xE4, 0xB8], [0xC3, 0xA5, 0xCC], [0xE3, 0x81, 0x8B, 0xE3, 0x82], [0xF0, 0x9F, 0x98]]
+        for bytes in inputs {
+            var general: [UInt8] = []
+            bytes.withUnsafeBufferPointer { utf8 in
+                var iterator = CollationElementIterator(
+                    data: collator.tailoring.data, utf8: utf8, numeric: collator.settings.isNumeric,
+                    checkFCD: collator.settings.checksFCD)
+                RootCollationData.compressibleBytes.withUnsafeBufferPointer { compressible in
+                    writer.appendLevels(from: &iterator, settings: collator.settings, compressibleBytes: compressible, to: &general)
+                }
+            }
+            general.append(0)
+            #expect(collator.sortKey(utf8: bytes) == general, "\(locale) \(bytes)")
+        }
+    }
+
     /// The identical level's BOCSU bytes for differences of every length, up and down.
     @Test func writesTheIdenticalLevelAsICU() throws {
         let icu = try ICUCollator.opening("root")

@@ -25,7 +25,12 @@ package enum CE32 {
     package static let hangulNoSpecialJamo: UInt32 = 0x100
 
     @inline(__always) package static func isSpecial(_ ce32: UInt32) -> Bool { ce32 & 0xFF >= 0xC0 }
-    @inline(__always) package static func tag(_ ce32: UInt32) -> Tag { Tag(rawValue: ce32 & 0xF)! }
+    /// Without `Tag(rawValue:)`, which is not inlined. Sound because `Tag` has no payloads and
+    /// 16 cases, declared in the order of their raw values 0...15: its in-memory value is one
+    /// byte holding the case's position, which is the raw value, and every 4-bit value is a case.
+    @inline(__always) package static func tag(_ ce32: UInt32) -> Tag {
+        unsafeBitCast(UInt8(truncatingIfNeeded: ce32 & 0xF), to: Tag.self)
+    }
     @inline(__always) package static func hasTag(_ ce32: UInt32, _ tag: Tag) -> Bool {
         isSpecial(ce32) && ce32 & 0xF == tag.rawValue
     }

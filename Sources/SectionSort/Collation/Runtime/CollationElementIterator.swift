@@ -51,6 +51,10 @@ package struct CollationElementIterator {
     /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
     /// reading.
     private let latinCEs: CollationScratchBuffer<UInt64>
+    /// The elements of ``latinCEs``, for the loop of ``forEachCE(_:)``, which keeps it in a
+    /// register. Valid while the iterator lives: the iterator holds the buffer, which is filled
+    /// once at init and never appended to again, so its memory never moves.
+    private let latinTable: UnsafePointer<UInt64>
     private static let latinLimit: UInt32 = 0x180
 
     private static let noCodePoint = UInt32.max
@@ -69,6 +73,7 @@ package struct CollationElementIterator {
         self.checkFCD = checkFCD
         text = utf8
         latinCEs = Self.latinCEs(data, numeric: numeric, checkFCD: checkFCD)
+        latinTable = latinCEs.elements
     }
 
     /// The table of ``latinCEs``: what reading U+0000–U+017F without context gives.
@@ -103,7 +108,8 @@ package struct CollationElementIterator {
         ces.removeAll()
         cesIndex = 0
         skipped.clear()
-        rereadSegment = nil
+        // Tested first: assigning nil releases the old value, a call even when there is none.
+        if rereadSegment != nil { rereadSegment = nil }
         discontiguousLoopCount = 0
         isUnbuffered = true
         unbufferedStart = 0
@@ -164,6 +170,119 @@ package struct CollationElementIterator {
         return startBuffering()
     }
 
+    /// Calls `body` with each CE in turn, ``CE32/noCE`` last, until it returns false: the CEs of
+    /// ``nextCE()``, with the characters that need no context read in a loop that keeps the
+    /// reading position and the tables in local variables (a CE handed to `body` does not make
+    /// the loop read them from the iterator again).
+    ///
+    /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
+    @inline(__always)
+    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+        // Whether the loop below reached the end of the text, where nextCE() would return
+        // ``CE32/noCE``: handed on without the call.
+        var isAtEnd = false
+        while true {
+            if isUnbuffered {
+                let text = text
+                let latin = latinTable
+                let trie = trie
+                let baseTrie = baseTrie
+                let checkFCD = checkFCD
+                var position = textPosition
+                // The CEs not yet returned (of an expansion or a Hangul syllable), read from
+                // `ces` through a pointer taken after each change of the buffer.
+                var pending = ces.elements
+                var pendingIndex = cesIndex
+                var pendingCount = ces.count
+                // Whether the last character was read by this loop.
+                var previousWasRead = false
+                while true {
+                    var ce: UInt64
+                    if pendingIndex < pendingCount {
+                        ce = pending[pendingIndex]
+                        pendingIndex += 1
+                    } else if position == text.count {
+                        isAtEnd = true
+                        break
+                    } else {
+                        let lead = text[position]
+                        var end = position + 1
+                        if lead < 0x80 {
+                            ce = latin[Int(lead)]
+                            // Bit 0: before a character that starts with no combining mark only
+                            // (below U+0300, lead byte CC, and the end are such). One test for
+                            // letters with and without it, which alternate at random in text.
+                            let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
+                            guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { break }
+                            ce &= ~1
+                        } else {
+                            end = position
+                            let c = CollationUTF8.decode(text, at: &end)
+                            if c < Self.latinLimit {
+                                ce = latin[Int(c)]
+                                if ce & 1 != 0 {
+                                    guard ce != 1 && isBeforeStarter(end) else { break }
+                                    ce &= ~1
+                                }
+                            } else {
+                                if checkFCD {
+                                    // A combining mark (lead class > 0) after a character this
+                                    // loop read (so one without a contraction that could take the
+                                    // mark, whose trail class is 0 since a mark follows) and
+                                    // before a character that starts with none is a segment in
+                                    // FCD order: read as it is, as ICU does. Tibetan composite
+                                    // vowels always go through the segment check.
+                                    let fcd = normalization.fcd16(c)
+                                    if fcd != 0 {
+                                        guard
+                                            fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
+                                            isBeforeStarter(end)
+                                        else { break }
+                                    }
+                                }
+                                var ce32 = trie.get(c)
+                                var inBase = false
+                                if ce32 == CE32.fallback, let baseTrie {
+                                    ce32 = baseTrie.get(c)
+                                    inBase = true
+                                }
+                                if !CE32.isSpecial(ce32) {
+                                    ce = CE32.simpleCE(ce32)
+                                } else if ce32 & 0xFF == 0xC1 {
+                                    ce = CE32.ce(ce32)
+                                } else {
+                                    pendingIndex = 0
+                                    pendingCount = 0
+                                    ces.removeAll()
+                                    cesIndex = 0
+                                    ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+                                    guard ce != 1 else { break }
+                                    pending = ces.elements
+                                    pendingIndex = cesIndex
+                                    pendingCount = ces.count
+                                }
+                            }
+                        }
+                        position = end
+                        previousWasRead = true
+                    }
+                    guard body(ce) else {
+                        textPosition = position
+                        cesIndex = pendingIndex
+                        return
+                    }
+                }
+                textPosition = position
+                cesIndex = pendingIndex
+            }
+            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine()) else { return }
+        }
+    }
+
+    /// ``nextCE()`` as a call, for the characters that ``forEachCE(_:)`` does not read itself.
+    @inline(never)
+    private mutating func nextCEOutOfLine() -> UInt64 { nextCE() }
+
     /// The CE of a character below U+0180 whose table entry has bit 0 set: its CE where the next
     /// character does not start with a combining mark, else the buffered reading's.
     @inline(__always)
@@ -179,13 +298,15 @@ package struct CollationElementIterator {
     /// lead combining class is 0): below U+0300 (lead byte CC) without a look-up.
     @inline(__always)
     private func isBeforeStarter(_ end: Int) -> Bool {
-        end == text.count || text[end] < 0xCC || leadCombiningClassIsZero(at: end)
+        end == text.count || text[end] < 0xCC || Self.leadCombiningClassIsZero(text, at: end)
     }
 
+    /// Static, with the text passed in: a method called from the middle of a mutating one made a
+    /// copy of the whole iterator for each call.
     @inline(never)
-    private func leadCombiningClassIsZero(at end: Int) -> Bool {
+    private static func leadCombiningClassIsZero(_ text: UnsafeBufferPointer<UInt8>, at end: Int) -> Bool {
         var at = end
-        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+        return NormalizationTable.shared.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
     }
 
     /// The first CE of a special CE32 that needs no context (expansions, computed weights, and

@@ -3,6 +3,15 @@
 /// with ``CollationKeyWriter/endOfElements``.
 package protocol CollationElementSource {
     mutating func nextCE() -> UInt64
+    /// Calls `body` with each element in turn, the end last, until it returns false.
+    mutating func forEachCE(_ body: (UInt64) -> Bool)
+}
+
+extension CollationElementSource {
+    @inline(__always)
+    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+        while body(nextCE()) {}
+    }
 }
 
 /// Where sort key bytes go.
@@ -100,12 +109,21 @@ package struct CollationKeyWriter {
     /// from `identical` (the NFD of the text as code points), then the terminating 0.
     ///
     /// - Complexity: O(n) for n collation elements and code points.
+    /// `leadBytes` is what ``fillLeadBytes(_:settings:compressibleBytes:)`` gives for these
+    /// settings, where the caller keeps it between keys; nil: made for this key.
     package func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        identical: () -> [UInt32], to sink: inout Sink
+        leadBytes: UnsafePointer<UInt16>? = nil, identical: () -> [UInt32], to sink: inout Sink
     ) {
         if Self.takesCommonPath(settings) {
-            appendCommonLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
+            if let leadBytes {
+                appendCommonLevels(from: &source, settings: settings, leadBytes: leadBytes, to: &sink)
+            } else {
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { table in
+                    Self.fillLeadBytes(table, settings: settings, compressibleBytes: compressibleBytes)
+                    appendCommonLevels(from: &source, settings: settings, leadBytes: UnsafePointer(table.baseAddress!), to: &sink)
+                }
+            }
             return
         }
         appendLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
@@ -116,8 +134,31 @@ package struct CollationKeyWriter {
         sink.append(0)
     }
 
+    /// Fills `table` (256 entries) with what the loop of
+    /// ``appendCommonLevels(from:settings:leadBytes:to:)`` needs of each primary lead byte: the
+    /// reordered lead byte in bits 0–7, bit 8 if the (original) lead byte is compressible, bit 9
+    /// if the primary must go through ``CollationSettings/reorder(_:)`` (a lead byte that the
+    /// reordering splits).
+    package static func fillLeadBytes(
+        _ table: UnsafeMutableBufferPointer<UInt16>, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>
+    ) {
+        precondition(table.count == 256 && compressibleBytes.count == 256)
+        let reorderTable = settings.reorderTable
+        for lead in 0..<256 {
+            var entry = UInt16(lead)
+            if !reorderTable.isEmpty {
+                entry = reorderTable[lead] == 0 ? leadByteSplit : UInt16(reorderTable[lead])
+            }
+            if compressibleBytes[lead] { entry |= leadByteCompressible }
+            table[lead] = entry
+        }
+    }
+
+    private static let leadByteCompressible: UInt16 = 0x100
+    private static let leadByteSplit: UInt16 = 0x200
+
     /// Whether the keys of `settings` need only the primary, secondary and tertiary levels, with
-    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:compressibleBytes:to:)``
+    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:leadBytes:to:)``
     /// writes.
     @inline(__always)
     private static func takesCommonPath(_ settings: CollationSettings) -> Bool {
@@ -131,18 +172,14 @@ package struct CollationKeyWriter {
     /// alone, so that the loop over the elements keeps its few variables in registers, and the
     /// levels are joined in the primary buffer to reach the sink in one piece.
     private func appendCommonLevels<Source: CollationElementSource, Sink: SortKeySink>(
-        from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        to sink: inout Sink
+        from source: inout Source, settings: CollationSettings, leadBytes: UnsafePointer<UInt16>, to sink: inout Sink
     ) {
         let strength = settings.strength
         let writesSecondary = strength != .primary
         let writesTertiary = strength == .tertiary
-        let hasReordering = settings.hasReordering
         // Shifted elements and the primary ignorables after them go to the quaternary level only,
         // which these keys leave out. +1 so that "<" also sends primary ignorables (0) past the test.
         let variableTop: UInt32 = settings.isShifted ? settings.variableTop + 1 : 0
-        // The buffer has 256 entries, one per lead byte: no index can leave it.
-        let compressible = compressibleBytes.baseAddress.unsafelyUnwrapped
         let primaries = primaries
         let secondaries = secondaries
         let tertiaries = tertiaries
@@ -153,66 +190,42 @@ package struct CollationKeyWriter {
         var previousReorderedPrimary: UInt32 = 0  // 0: no primary compression
         var commonSecondaries = 0
         var commonTertiaries = 0
+        // Whether the last element with a primary weight was variable: the primary ignorables
+        // after it go to the quaternary level only.
+        var afterVariable = false
         var primaryBytes = SortKeyLevel.Cursor(primaries)
-        while true {
-            var ce = source.nextCE()
+        source.forEachCE { ce in
             var p = UInt32(truncatingIfNeeded: ce >> 32)
-            if p < variableTop && p > Self.mergeSeparatorPrimary {
-                repeat {
-                    repeat {
-                        ce = source.nextCE()
-                        p = UInt32(truncatingIfNeeded: ce >> 32)
-                    } while p == 0
-                } while p < variableTop && p > Self.mergeSeparatorPrimary
+            if p < variableTop && (p > Self.mergeSeparatorPrimary || (p == 0 && afterVariable)) {
+                if p != 0 { afterVariable = true }
+                return true
             }
+            afterVariable = false
             if p > 1 {
-                let isCompressible = compressible[Int(p >> 24)]
-                if hasReordering { p = settings.reorder(p) }
-                let p1 = p >> 24
+                // 256 entries, one per lead byte: no index can leave the table.
+                let lead = leadBytes[Int(p >> 24)]
+                let isCompressible = lead & Self.leadByteCompressible != 0
+                if lead & Self.leadByteSplit == 0 {
+                    p = UInt32(truncatingIfNeeded: lead & 0xFF) << 24 | p & 0xFF_FFFF
+                } else {
+                    p = settings.reorder(p)
+                }
                 // A compression byte and four weight bytes at most.
                 primaryBytes.reserve(5)
-                if !isCompressible || p1 != previousReorderedPrimary >> 24 {
-                    if previousReorderedPrimary != 0 {
-                        if p < previousReorderedPrimary {
-                            if p1 > Self.mergeSeparatorByte { primaryBytes.appendReserved(0x03) }
-                        } else {
-                            primaryBytes.appendReserved(0xFF)
-                        }
-                    }
-                    primaryBytes.appendReserved(UInt8(p1))
-                    previousReorderedPrimary = isCompressible ? p : 0
-                }
-                let p2 = UInt8(truncatingIfNeeded: p >> 16)
-                if p2 != 0 {
-                    primaryBytes.appendReserved(p2)
-                    let p3 = UInt8(truncatingIfNeeded: p >> 8)
-                    if p3 != 0 {
-                        primaryBytes.appendReserved(p3)
-                        let p4 = UInt8(truncatingIfNeeded: p)
-                        if p4 != 0 { primaryBytes.appendReserved(p4) }
-                    }
+                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
+                    primaryBytes.appendReserved($0)
                 }
             }
 
             let lower32 = UInt32(truncatingIfNeeded: ce)
-            if lower32 == 0 { continue }  // completely ignorable
+            if lower32 == 0 { return true }  // completely ignorable
 
             if writesSecondary {
                 let s = lower32 >> 16
                 if s == Self.commonWeight16 {
                     commonSecondaries += 1
                 } else if s != 0 {
-                    if commonSecondaries != 0 {
-                        commonSecondaries -= 1
-                        while commonSecondaries >= Self.secondaryCommonMaxCount {
-                            secondaries.append(UInt8(Self.secondaryCommonMiddle))
-                            commonSecondaries -= Self.secondaryCommonMaxCount
-                        }
-                        let count = UInt32(commonSecondaries)
-                        secondaries.append(
-                            UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
-                        commonSecondaries = 0
-                    }
+                    Self.appendCommonSecondaries(&commonSecondaries, before: s, to: secondaries)
                     Self.appendWeight16(s, to: secondaries)
                 }
             }
@@ -222,37 +235,30 @@ package struct CollationKeyWriter {
                 if t == Self.commonWeight16 {
                     commonTertiaries += 1
                 } else {
-                    if commonTertiaries != 0 {
-                        commonTertiaries -= 1
-                        while commonTertiaries >= Self.tertiaryOnlyCommonMaxCount {
-                            tertiaries.append(UInt8(Self.tertiaryOnlyCommonMiddle))
-                            commonTertiaries -= Self.tertiaryOnlyCommonMaxCount
-                        }
-                        let count = UInt32(commonTertiaries)
-                        tertiaries.append(
-                            UInt8(t < Self.commonWeight16 ? Self.tertiaryOnlyCommonLow + count : Self.tertiaryOnlyCommonHigh - count))
-                        commonTertiaries = 0
-                    }
+                    Self.appendCommonTertiaries(&commonTertiaries, before: t, to: tertiaries)
                     if t > Self.commonWeight16 { t += 0xC000 }
                     Self.appendWeight16(t, to: tertiaries)
                 }
             }
 
-            if lower32 >> 24 == UInt32(Self.levelSeparator) { break }  // the end (NO_CE)
+            return lower32 >> 24 != UInt32(Self.levelSeparator)  // false at the end (NO_CE)
         }
 
-        primaryBytes.finish()
         // Each level buffer ends with the end's 01, which the separator before the next level
-        // replaces.
+        // replaces; the 0 at the end takes the place of the last one.
+        let secondaryCount = writesSecondary ? secondaries.count : 0
+        let tertiaryCount = writesTertiary ? tertiaries.count : 0
+        primaryBytes.reserve(secondaryCount + tertiaryCount + 1)
         if writesSecondary {
-            primaries.append(Self.levelSeparator)
-            primaries.append(contentsOf: secondaries, length: secondaries.count - 1)
+            primaryBytes.appendReserved(Self.levelSeparator)
+            primaryBytes.appendReserved(contentsOf: secondaries, length: secondaryCount - 1)
         }
         if writesTertiary {
-            primaries.append(Self.levelSeparator)
-            primaries.append(contentsOf: tertiaries, length: tertiaries.count - 1)
+            primaryBytes.appendReserved(Self.levelSeparator)
+            primaryBytes.appendReserved(contentsOf: tertiaries, length: tertiaryCount - 1)
         }
-        primaries.append(0)
+        primaryBytes.appendReserved(0)
+        primaryBytes.finish()
         Self.append(primaries, to: &sink)
     }
 
@@ -323,28 +329,8 @@ package struct CollationKeyWriter {
             if p > 1 {
                 let isCompressible = compressibleBytes[Int(p >> 24)]
                 if hasReordering { p = settings.reorder(p) }
-                let p1 = p >> 24
-                if !isCompressible || p1 != previousReorderedPrimary >> 24 {
-                    if previousReorderedPrimary != 0 {
-                        if p < previousReorderedPrimary {
-                            // No compression terminator at the end of the level or merged segment.
-                            if p1 > Self.mergeSeparatorByte { primaries.append(0x03) }
-                        } else {
-                            primaries.append(0xFF)
-                        }
-                    }
-                    primaries.append(UInt8(p1))
-                    previousReorderedPrimary = isCompressible ? p : 0
-                }
-                let p2 = UInt8(truncatingIfNeeded: p >> 16)
-                if p2 != 0 {
-                    primaries.append(p2)
-                    let p3 = UInt8(truncatingIfNeeded: p >> 8)
-                    if p3 != 0 {
-                        primaries.append(p3)
-                        let p4 = UInt8(truncatingIfNeeded: p)
-                        if p4 != 0 { primaries.append(p4) }
-                    }
+                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
+                    primaries.append($0)
                 }
             }
 
@@ -358,17 +344,7 @@ package struct CollationKeyWriter {
                 } else if s == Self.commonWeight16 && (!backwards || p != Self.mergeSeparatorPrimary) {
                     commonSecondaries += 1
                 } else if !backwards {
-                    if commonSecondaries != 0 {
-                        commonSecondaries -= 1
-                        while commonSecondaries >= Self.secondaryCommonMaxCount {
-                            secondaries.append(UInt8(Self.secondaryCommonMiddle))
-                            commonSecondaries -= Self.secondaryCommonMaxCount
-                        }
-                        let count = UInt32(commonSecondaries)
-                        secondaries.append(
-                            UInt8(s < Self.commonWeight16 ? Self.secondaryCommonLow + count : Self.secondaryCommonHigh - count))
-                        commonSecondaries = 0
-                    }
+                    Self.appendCommonSecondaries(&commonSecondaries, before: s, to: secondaries)
                     Self.appendWeight16(s, to: secondaries)
                 } else {
                     if commonSecondaries != 0 {
@@ -454,17 +430,7 @@ package struct CollationKeyWriter {
                     commonTertiaries += 1
                 } else if tertiaryMask & 0x8000 == 0 {
                     // No case bits: lead bytes 06...3F move to C6...FF for a large common range.
-                    if commonTertiaries != 0 {
-                        commonTertiaries -= 1
-                        while commonTertiaries >= Self.tertiaryOnlyCommonMaxCount {
-                            tertiaries.append(UInt8(Self.tertiaryOnlyCommonMiddle))
-                            commonTertiaries -= Self.tertiaryOnlyCommonMaxCount
-                        }
-                        let count = UInt32(commonTertiaries)
-                        tertiaries.append(
-                            UInt8(t < Self.commonWeight16 ? Self.tertiaryOnlyCommonLow + count : Self.tertiaryOnlyCommonHigh - count))
-                        commonTertiaries = 0
-                    }
+                    Self.appendCommonTertiaries(&commonTertiaries, before: t, to: tertiaries)
                     if t > Self.commonWeight16 { t += 0xC000 }
                     Self.appendWeight16(t, to: tertiaries)
                 } else if !upperFirst {
@@ -570,6 +536,68 @@ package struct CollationKeyWriter {
             sink.append(Self.levelSeparator)
             quaternaries.withBytes(quaternaries.count - 1) { sink.append(contentsOf: $0) }
         }
+    }
+
+    /// A primary weight (reordered) after the one of `previous` (0 if that is not compressible):
+    /// its lead byte unless it shares a compressible one with `previous`, with the compression
+    /// terminator before it, then its other bytes up to the first zero one.
+    @inline(__always)
+    private static func appendPrimary(
+        _ p: UInt32, isCompressible: Bool, after previous: inout UInt32, _ append: (UInt8) -> Void
+    ) {
+        let p1 = p >> 24
+        if !isCompressible || p1 != previous >> 24 {
+            if previous != 0 {
+                if p < previous {
+                    // No compression terminator at the end of the level or merged segment.
+                    if p1 > Self.mergeSeparatorByte { append(0x03) }
+                } else {
+                    append(0xFF)
+                }
+            }
+            append(UInt8(p1))
+            previous = isCompressible ? p : 0
+        }
+        let p2 = UInt8(truncatingIfNeeded: p >> 16)
+        if p2 != 0 {
+            append(p2)
+            let p3 = UInt8(truncatingIfNeeded: p >> 8)
+            if p3 != 0 {
+                append(p3)
+                let p4 = UInt8(truncatingIfNeeded: p)
+                if p4 != 0 { append(p4) }
+            }
+        }
+    }
+
+    /// The run of `count` common secondary weights before the weight `s` (forward order), as
+    /// compression bytes; `count` becomes 0.
+    @inline(__always)
+    private static func appendCommonSecondaries(_ count: inout Int, before s: UInt32, to level: SortKeyLevel) {
+        guard count != 0 else { return }
+        count -= 1
+        while count >= secondaryCommonMaxCount {
+            level.append(UInt8(secondaryCommonMiddle))
+            count -= secondaryCommonMaxCount
+        }
+        let rest = UInt32(count)
+        level.append(UInt8(s < commonWeight16 ? secondaryCommonLow + rest : secondaryCommonHigh - rest))
+        count = 0
+    }
+
+    /// The run of `count` common tertiary weights before the weight `t` (no case bits), as
+    /// compression bytes; `count` becomes 0.
+    @inline(__always)
+    private static func appendCommonTertiaries(_ count: inout Int, before t: UInt32, to level: SortKeyLevel) {
+        guard count != 0 else { return }
+        count -= 1
+        while count >= tertiaryOnlyCommonMaxCount {
+            level.append(UInt8(tertiaryOnlyCommonMiddle))
+            count -= tertiaryOnlyCommonMaxCount
+        }
+        let rest = UInt32(count)
+        level.append(UInt8(t < commonWeight16 ? tertiaryOnlyCommonLow + rest : tertiaryOnlyCommonHigh - rest))
+        count = 0
     }
 
     /// A 16-bit weight, without a zero low byte.

@@ -57,6 +57,10 @@ final class CollationScratchBuffer<Element: BitwiseCopyable> {
         capacity = newCapacity
     }
 
+    /// The elements' memory, valid until the next ``append(_:)`` or ``append(contentsOf:)``
+    /// (which may move it) or until the buffer is freed.
+    var elements: UnsafePointer<Element> { UnsafePointer(base) }
+
     @inline(__always)
     subscript(index: Int) -> Element {
         assert(index >= 0 && index < count)

@@ -88,7 +88,19 @@ package struct CollationSettings: Hashable, Sendable {
 
     // MARK: Reading
 
-    package var strength: Strength { Strength(rawValue: options >> Self.strengthShift) ?? .tertiary }
+    /// A switch rather than `Strength(rawValue:)`, which is not inlined: the key writer reads the
+    /// strength once per key.
+    package var strength: Strength {
+        @inline(__always) get {
+            switch options >> Self.strengthShift {
+            case 0: .primary
+            case 1: .secondary
+            case 3: .quaternary
+            case 15: .identical
+            default: .tertiary
+            }
+        }
+    }
     package var isNumeric: Bool { options & Self.numeric != 0 }
     package var checksFCD: Bool { options & Self.checkFCD != 0 }
     package var isShifted: Bool { options & Self.alternateMask != 0 }

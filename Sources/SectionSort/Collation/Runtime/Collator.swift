@@ -22,6 +22,14 @@ package final class Collator {
     // borrowed for the length of one key, so no two accesses overlap; the checks cost a tenth of
     // a key.
     @exclusivity(unchecked) private var iterator: CollationElementIterator
+    /// The root's compressible lead bytes, copied here so that a key reads no global (whose
+    /// access checks its initialization every time) and no array. Sound: 256 entries, one per
+    /// lead byte, owned by the collator, written only here at init and freed in its deinit.
+    private let compressibleBytes: UnsafeBufferPointer<Bool> = {
+        let table = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 256)
+        _ = table.initialize(from: RootData.compressibleBytes)
+        return UnsafeBufferPointer(table)
+    }()
 
     /// Opens the collation of `locale` with `options`, merged with the locale's keywords as
     /// ``IndexedCollation`` merges them.
@@ -50,13 +58,26 @@ package final class Collator {
         self.init(tailoring: tailoring, settings: settings)
     }
 
+    /// The writer's table of primary lead bytes for these settings (reordered, compressible),
+    /// made once. Sound as the table above: 256 entries, owned by the collator, written only at
+    /// init and freed in its deinit.
+    private let leadBytes: UnsafeBufferPointer<UInt16>
+
     /// A collator with the given tailoring and settings.
     package init(tailoring: CollationTailoring, settings: CollationSettings) {
         self.tailoring = tailoring
         self.settings = settings
+        let leadBytes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 256)
+        CollationKeyWriter.fillLeadBytes(leadBytes, settings: settings, compressibleBytes: compressibleBytes)
+        self.leadBytes = UnsafeBufferPointer(leadBytes)
         iterator = CollationElementIterator(
             data: tailoring.data, utf8: UnsafeBufferPointer(start: nil, count: 0), numeric: settings.isNumeric,
             checkFCD: settings.checksFCD)
+    }
+
+    deinit {
+        UnsafeMutableBufferPointer(mutating: compressibleBytes).deallocate()
+        UnsafeMutableBufferPointer(mutating: leadBytes).deallocate()
     }
 
     /// A collator with the same tailoring and settings and scratch memory of its own, for another thread.
@@ -82,11 +103,9 @@ package final class Collator {
     @inline(__always)
     private func write<Sink: SortKeySink>(utf8: UnsafeBufferPointer<UInt8>, to sink: inout Sink) {
         iterator.reset(utf8: utf8)
-        RootData.compressibleBytes.withUnsafeBufferPointer { compressible in
-            writer.appendSortKey(
-                from: &iterator, settings: settings, compressibleBytes: compressible,
-                identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
-        }
+        writer.appendSortKey(
+            from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.

@@ -58,7 +58,9 @@ final class SortKeyLevel {
     /// ``reserve(_:)`` keeps at the end of the level's memory, and nothing else writes to the
     /// level between the cursor's creation and ``finish()``.
     struct Cursor {
-        private let level: SortKeyLevel
+        /// Unowned: a cursor lives within one call of the writer that holds the level, so the
+        /// level outlives it, and a reference count per key is saved.
+        private unowned(unsafe) let level: SortKeyLevel
         private var end: UnsafeMutablePointer<UInt8>
         private var limit: UnsafeMutablePointer<UInt8>
 
@@ -90,6 +92,19 @@ final class SortKeyLevel {
             assert(end < limit)
             end.pointee = byte
             end += 1
+        }
+
+        /// Appends the first `length` bytes of `other` where ``reserve(_:)`` made room for them.
+        @inline(__always)
+        mutating func appendReserved(contentsOf other: SortKeyLevel, length: Int) {
+            assert(length <= other.count && limit - end >= length)
+            // A loop: the levels after the primary one are a few bytes, less than a call costs.
+            var index = 0
+            while index < length {
+                end[index] = other.base[index]
+                index += 1
+            }
+            end += length
         }
 
         /// Stores the count of bytes written in the level.
