@@ -35,9 +35,10 @@ package struct CollationElementIterator {
     private let ces = CollationScratchBuffer<UInt64>(capacity: 16)
     private var cesIndex = 0
     private var skipped = SkippedMarks()
-    /// The last segment that the FCD check normalized, where ICU 76 reads its text again without
-    /// normalizing when it backs up into it after it has read beyond it (see ``backward(_:)``).
-    private var rereadSegment: RereadSegment?
+    /// The segments that the FCD check normalized where ICU 76 reads the text again without
+    /// normalizing when it backs up into them after it has read beyond them (see
+    /// ``backward(_:)``), in text order.
+    private var rereadSegments: [RereadSegment] = []
     private var discontiguousLoopCount = 0
     /// Whether the text is read without the code point buffer: while no character so far needed
     /// context (contractions, prefixes, FCD segments), the characters are not kept; the first one
@@ -108,8 +109,8 @@ package struct CollationElementIterator {
         ces.removeAll()
         cesIndex = 0
         skipped.clear()
-        // Tested first: assigning nil releases the old value, a call even when there is none.
-        if rereadSegment != nil { rereadSegment = nil }
+        // Tested first: emptying an array is a call even when it is empty.
+        if !rereadSegments.isEmpty { rereadSegments.removeAll(keepingCapacity: true) }
         discontiguousLoopCount = 0
         isUnbuffered = true
         unbufferedStart = 0
@@ -410,7 +411,7 @@ package struct CollationElementIterator {
             } else {
                 return CE32.noCE
             }
-            if rereadSegment != nil && position >= rereadSegment!.end { rereadSegment!.isLeft = true }
+            if !rereadSegments.isEmpty { markLeftRereadSegment() }
             position += 1
             let (ce32, d) = data.finalCE32(c)
             appendCEs(d, c, ce32)
@@ -429,7 +430,7 @@ package struct CollationElementIterator {
     // MARK: Reading code points
 
     private mutating func nextCodePoint() -> UInt32? {
-        if rereadSegment != nil && position >= rereadSegment!.end { rereadSegment!.isLeft = true }
+        if !rereadSegments.isEmpty { markLeftRereadSegment() }
         if position == codePoints.count {
             guard textPosition < text.count else { return nil }
             readMore()
@@ -448,27 +449,46 @@ package struct CollationElementIterator {
         for _ in 0..<count where nextCodePoint() == nil { break }
     }
 
+    /// Marks the last reread segment as left once the reading is beyond it (the ones before it
+    /// were left when it was read).
+    @inline(__always)
+    private mutating func markLeftRereadSegment() {
+        let last = rereadSegments.count - 1
+        if position >= rereadSegments[last].end { rereadSegments[last].isLeft = true }
+    }
+
     private mutating func backward(_ count: Int) {
-        let newPosition = max(0, position - count)
-        if let segment = rereadSegment, segment.isLeft, position >= segment.end, newPosition < segment.end {
-            backIntoRereadSegment(segment, count: segment.end - newPosition)
-            return
+        var newPosition = max(0, position - count)
+        // Out of every reread segment the backup crosses, the latest first, as ICU reads the text
+        // backward segment by segment.
+        while let index = rereadSegments.lastIndex(where: { $0.isLeft && position >= $0.end && newPosition < $0.end }) {
+            let segment = rereadSegments.remove(at: index)
+            let back = segment.end - newPosition
+            let newEnd = backIntoRereadSegment(segment)
+            // The segments after it (the reading is back inside or before them) move with the
+            // code points.
+            for later in index..<rereadSegments.count {
+                rereadSegments[later].start += newEnd - segment.end
+                rereadSegments[later].end += newEnd - segment.end
+                rereadSegments[later].isLeft = false
+            }
+            position = newEnd
+            newPosition = max(0, newEnd - back)
         }
         position = newPosition
     }
 
-    /// Backs up `count` code points from the end of `segment`, as ICU's FCD UTF-16 iterator does
-    /// once it has left the normalized segment: it reads the text backward again, checking FCD
-    /// between code units. Its check sees no trailing combining class in a trail surrogate, so a
-    /// last character that follows a supplementary one reads as it is in the text, and the
-    /// characters before it are checked again on their own.
-    private mutating func backIntoRereadSegment(_ segment: RereadSegment, count: Int) {
+    /// Replaces the code points of `segment` with what ICU's FCD UTF-16 iterator reads when it
+    /// backs up into the segment after it has left it, and returns the segment's new end: it reads
+    /// the text backward again, checking FCD between code units. Its check sees no trailing
+    /// combining class in a trail surrogate, so a last character that follows a supplementary one
+    /// reads as it is in the text, and the characters before it are checked again on their own.
+    private mutating func backIntoRereadSegment(_ segment: RereadSegment) -> Int {
         var front = Array(segment.raw.dropLast())
         if !Self.isFCD(front, normalization) { normalization.normalizeToNFD(&front) }
         let replacement = front + [segment.raw[segment.raw.count - 1]]
         codePoints.replaceSubrange(segment.start..<segment.end, with: replacement)
-        position = max(0, segment.start + replacement.count - count)
-        rereadSegment = nil
+        return segment.start + replacement.count
     }
 
     /// Whether `codePoints` pass ICU's forward FCD check (ICU's FCD UTF-16 nextSegment).
@@ -550,8 +570,10 @@ package struct CollationElementIterator {
                 // in U+0F01–U+0FFF).
                 let last = raw[raw.count - 1]
                 if raw.count >= 2 && last < 0x10000 && last & 0x1F_FF01 != 0xF01 && raw[raw.count - 2] >= 0x10000 {
-                    rereadSegment = RereadSegment(
-                        start: codePoints.count, end: codePoints.count + segment.count, raw: raw)
+                    // Reading on from the one before it has left that one.
+                    if !rereadSegments.isEmpty { rereadSegments[rereadSegments.count - 1].isLeft = true }
+                    rereadSegments.append(
+                        RereadSegment(start: codePoints.count, end: codePoints.count + segment.count, raw: raw))
                 }
                 break
             }
