@@ -84,4 +84,37 @@ import Testing
         // times the line.
         #expect(peak - before <= 3 * Double(size >> 20), "\(peak) MiB at the peak, \(before) MiB for a line of one byte")
     }
+
+    /// The peak of `arguments` over `input` beyond that of a one-byte input, in MiB, with the
+    /// output of both.
+    static func peakBeyondBaseline(
+        _ arguments: [String], input: String, baselineInput: String = "a\n"
+    ) throws -> (extra: Double, stdout: String, stderr: String) {
+        let file = try Self.file(input), small = try Self.file(baselineInput)
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: small)
+        }
+        let baseline = try SectionSortCommand.run(["-v"] + arguments + [small.path])
+        let before = try #require(Self.peak(baseline.stderr), "\(baseline.stderr)")
+        let result = try SectionSortCommand.run(["-v"] + arguments + [file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let peak = try #require(Self.peak(result.stderr), "\(result.stderr)")
+        return (peak - before, result.stdout, result.stderr)
+    }
+
+    /// `-u` in the merge of sorted runs copied the key before the next to tell a repeat: a third
+    /// copy of a long record's key, beside the run reader's key and record.
+    @Test func uniqueHoldsALongLineAboutTwice() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 3)
+        // Short lines around it, one of them repeated, so that the merge has runs to merge and
+        // repeats to leave out.
+        let lines = ["delta", "alpha", line, "alpha", "beta"]
+        let result = try Self.peakBeyondBaseline(["-u", "-S", "1M", "-F", "plain"], input: lines.joined(separator: "\n") + "\n")
+        let expected = try Self.text(of: ["delta", "alpha", line, "beta"], locale: "en")
+        let sortedLines = expected.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        #expect(result.stdout == sortedLines)
+        #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a line of one byte")
+    }
 }
