@@ -117,4 +117,22 @@ import Testing
         #expect(result.stdout == sortedLines)
         #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a line of one byte")
     }
+
+    /// `--from-keys` read a key record into an array and copied it into a buffer that grew by
+    /// doubling, each growth a copy: a long record was held three or four times.
+    @Test func fromKeysHoldsALongKeyRecordAboutOnce() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 5)
+        let lines = ["delta", line, "alpha"]
+        let keys = try SectionSortCommand.run(["--emit-keys"], stdin: lines.joined(separator: "\n") + "\n")
+        let oneByte = try SectionSortCommand.run(["--emit-keys"], stdin: "a\n")
+        #expect(keys.status == 0 && oneByte.status == 0, "\(keys.stderr)")
+        // Sorted by bytes, as `LC_ALL=C sort` would.
+        let sortedKeys = keys.stdout.split(separator: "\n").sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let result = try Self.peakBeyondBaseline(
+            ["--from-keys"], input: sortedKeys.map { $0 + "\n" }.joined(), baselineInput: oneByte.stdout)
+        #expect(result.stdout == (try Self.text(of: lines, locale: "en")))
+        // The key record (its key in base 64 and the line) is read once, in place.
+        #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a key record of one byte")
+    }
 }
