@@ -135,4 +135,20 @@ import Testing
         // The key record (its key in base 64 and the line) is read once, in place.
         #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a key record of one byte")
     }
+
+    /// `--emit-keys` appended a long record's key record to its chunk's array, which grew by
+    /// doubling, each growth a copy.
+    @Test func emitKeysHoldsALongKeyRecordOnce() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 9)
+        let result = try Self.peakBeyondBaseline(["--emit-keys", "-S", "1M"], input: "delta\n" + line + "\nalpha\n")
+        let records = result.stdout.split(separator: "\n")
+        #expect(records.count == 4 && records.contains { $0.hasSuffix("\t" + line) }, "\(result.stderr)")
+        // The line, its key (about as long) and its key record (the key in base 64 and the line)
+        // are held at once; a copy of the key record passes this.
+        let keyRecord = Double(try #require(records.map(\.utf8.count).max())) / Double(1 << 20)
+        #expect(
+            result.extra <= keyRecord + 2.5 * Double(size >> 20),
+            "\(result.extra) MiB beyond a line of one byte, for a key record of \(keyRecord) MiB")
+    }
 }
