@@ -4,7 +4,10 @@ import Testing
 
 /// Records longer than the memory limit: held about twice (the record and its key), written from
 /// where they are, and in the same order as every other record.
-@Suite struct LongRecordTests {
+///
+/// One test at a time: each runs the tool on records of megabytes, and a peak measured while the
+/// others ran beside it came out higher at times (why is not pinned down yet).
+@Suite(.serialized) struct LongRecordTests {
     /// `count` letters from a fixed pseudo-random sequence (a linear congruential generator), so
     /// that keys do not compress.
     static func letters(_ count: Int, seed: UInt64) -> String {
