@@ -4,7 +4,10 @@ import Testing
 
 /// Records longer than the memory limit: held about twice (the record and its key), written from
 /// where they are, and in the same order as every other record.
-@Suite struct LongRecordTests {
+///
+/// One test at a time: each runs the tool on records of megabytes, and a peak measured while the
+/// others ran beside it came out higher at times (why is not pinned down yet).
+@Suite(.serialized) struct LongRecordTests {
     /// `count` letters from a fixed pseudo-random sequence (a linear congruential generator), so
     /// that keys do not compress.
     static func letters(_ count: Int, seed: UInt64) -> String {
@@ -83,5 +86,72 @@ import Testing
         // The line and its key (about as long) are held at once; a copy of either passes three
         // times the line.
         #expect(peak - before <= 3 * Double(size >> 20), "\(peak) MiB at the peak, \(before) MiB for a line of one byte")
+    }
+
+    /// The peak of `arguments` over `input` beyond that of a one-byte input, in MiB, with the
+    /// output of both.
+    static func peakBeyondBaseline(
+        _ arguments: [String], input: String, baselineInput: String = "a\n"
+    ) throws -> (extra: Double, stdout: String, stderr: String) {
+        let file = try Self.file(input), small = try Self.file(baselineInput)
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: small)
+        }
+        let baseline = try SectionSortCommand.run(["-v"] + arguments + [small.path])
+        let before = try #require(Self.peak(baseline.stderr), "\(baseline.stderr)")
+        let result = try SectionSortCommand.run(["-v"] + arguments + [file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let peak = try #require(Self.peak(result.stderr), "\(result.stderr)")
+        return (peak - before, result.stdout, result.stderr)
+    }
+
+    /// `-u` in the merge of sorted runs copied the key before the next to tell a repeat: a third
+    /// copy of a long record's key, beside the run reader's key and record.
+    @Test func uniqueHoldsALongLineAboutTwice() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 3)
+        // Short lines around it, one of them repeated, so that the merge has runs to merge and
+        // repeats to leave out.
+        let lines = ["delta", "alpha", line, "alpha", "beta"]
+        let result = try Self.peakBeyondBaseline(["-u", "-S", "1M", "-F", "plain"], input: lines.joined(separator: "\n") + "\n")
+        let expected = try Self.text(of: ["delta", "alpha", line, "beta"], locale: "en")
+        let sortedLines = expected.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) + "\n" }.joined()
+        #expect(result.stdout == sortedLines)
+        #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a line of one byte")
+    }
+
+    /// `--from-keys` read a key record into an array and copied it into a buffer that grew by
+    /// doubling, each growth a copy: a long record was held three or four times.
+    @Test func fromKeysHoldsALongKeyRecordAboutOnce() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 5)
+        let lines = ["delta", line, "alpha"]
+        let keys = try SectionSortCommand.run(["--emit-keys"], stdin: lines.joined(separator: "\n") + "\n")
+        let oneByte = try SectionSortCommand.run(["--emit-keys"], stdin: "a\n")
+        #expect(keys.status == 0 && oneByte.status == 0, "\(keys.stderr)")
+        // Sorted by bytes, as `LC_ALL=C sort` would.
+        let sortedKeys = keys.stdout.split(separator: "\n").sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let result = try Self.peakBeyondBaseline(
+            ["--from-keys"], input: sortedKeys.map { $0 + "\n" }.joined(), baselineInput: oneByte.stdout)
+        #expect(result.stdout == (try Self.text(of: lines, locale: "en")))
+        // The key record (its key in base 64 and the line) is read once, in place.
+        #expect(result.extra <= 3 * Double(size >> 20), "\(result.extra) MiB beyond a key record of one byte")
+    }
+
+    /// `--emit-keys` appended a long record's key record to its chunk's array, which grew by
+    /// doubling, each growth a copy.
+    @Test func emitKeysHoldsALongKeyRecordOnce() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 9)
+        let result = try Self.peakBeyondBaseline(["--emit-keys", "-S", "1M"], input: "delta\n" + line + "\nalpha\n")
+        let records = result.stdout.split(separator: "\n")
+        #expect(records.count == 4 && records.contains { $0.hasSuffix("\t" + line) }, "\(result.stderr)")
+        // The line, its key (about as long) and its key record (the key in base 64 and the line)
+        // are held at once; a copy of the key record passes this.
+        let keyRecord = Double(try #require(records.map(\.utf8.count).max())) / Double(1 << 20)
+        #expect(
+            result.extra <= keyRecord + 2.5 * Double(size >> 20),
+            "\(result.extra) MiB beyond a line of one byte, for a key record of \(keyRecord) MiB")
     }
 }

@@ -93,28 +93,9 @@ final class InputSource {
             let before = result.count
             result = [UInt8](unsafeUninitializedCapacity: prefix.count + capacity) { buffer, count in
                 if before > 0 { _ = buffer.initialize(fromContentsOf: result) }
-                count = before
-                while count < prefix.count + capacity {
-                    let got = Foundation.read(descriptor, buffer.baseAddress! + count, prefix.count + capacity - count)
-                    if got < 0 {
-                        if errno == EINTR { continue }
-                        failure = .io("\(name): read failed: \(String(cString: strerror(errno)))")
-                        return
-                    }
-                    if got == 0 {
-                        isAtEnd = true
-                        // A regular file that ends before the size it had when opened was cut while
-                        // it was read (truncated, or replaced in place): what is left of its last
-                        // record is not a record, and the rest is lost.
-                        if let openedSize, bytesRead + count - before < openedSize {
-                            failure = .io(
-                                "\(name): the file ended after \(bytesRead + count - before) bytes, before the \(openedSize) it had "
-                                    + "when opened: it was cut while being read")
-                        }
-                        return
-                    }
-                    count += got
-                }
+                let (got, error) = readBlocks(into: buffer.baseAddress! + before, count: prefix.count + capacity - before)
+                count = before + got
+                failure = error
             }
             bytesRead += result.count - before
             if let failure { throw failure }
@@ -122,5 +103,48 @@ final class InputSource {
             if isAtEnd { try decompressor?.wait(name: name) }
         }
         return result
+    }
+
+    /// Reads up to `count` bytes into `destination`, fewer only at the end of the input, and
+    /// returns how many: for a reader with a buffer of its own, so that nothing is read into an
+    /// array first and copied.
+    func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(CLIError) -> Int {
+        guard !isAtEnd else { return 0 }
+        let (got, failure) = readBlocks(into: destination, count: count)
+        bytesRead += got
+        if let failure { throw failure }
+        if let left = remaining { remaining = max(0, left - got) }
+        if isAtEnd { try decompressor?.wait(name: name) }
+        return got
+    }
+
+    /// Reads until `count` bytes are in `destination` or the input ends (then ``isAtEnd``); the
+    /// bytes read, and the error that stopped reading.
+    private func readBlocks(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> (Int, CLIError?) {
+        var got = 0
+        while got < count {
+            let read = Foundation.read(descriptor, destination + got, count - got)
+            if read < 0 {
+                if errno == EINTR { continue }
+                return (got, .io("\(name): read failed: \(String(cString: strerror(errno)))"))
+            }
+            if read == 0 {
+                isAtEnd = true
+                // A regular file that ends before the size it had when opened was cut while it was
+                // read (truncated, or replaced in place): what is left of its last record is not a
+                // record, and the rest is lost.
+                if let openedSize, bytesRead + got < openedSize {
+                    return (
+                        got,
+                        .io(
+                            "\(name): the file ended after \(bytesRead + got) bytes, before the \(openedSize) it had "
+                                + "when opened: it was cut while being read")
+                    )
+                }
+                return (got, nil)
+            }
+            got += read
+        }
+        return (got, nil)
     }
 }

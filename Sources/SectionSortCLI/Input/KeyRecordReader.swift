@@ -2,6 +2,10 @@ import Foundation
 
 /// Reads the key records of one input (``KeyRecord``) one at a time, each whole in a buffer that
 /// grows to hold the longest, handed out in place.
+///
+/// The input is read straight into the buffer, which is `malloc`'s and grows with `realloc`: a
+/// record of hundreds of megabytes (one longer than the memory limit) is then held about once, as
+/// `realloc` moves a large block's pages rather than copying them, or grows it in place.
 final class KeyRecordReader {
     private let input: InputSource
     private let terminator: UInt8
@@ -21,10 +25,15 @@ final class KeyRecordReader {
         input = try InputSource(path: path)
         terminator = framing.terminator
         capacity = bufferSize
-        buffer = .allocate(capacity: capacity)
+        buffer = Self.reallocate(nil, capacity: capacity)
     }
 
-    deinit { buffer.deallocate() }
+    deinit { free(buffer) }
+
+    private static func reallocate(_ base: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let memory = realloc(base, capacity) else { fatalError("out of memory for \(capacity) bytes of a key record") }
+        return memory.assumingMemoryBound(to: UInt8.self)
+    }
 
     /// Loads the next record; false at the end of the input. A last record without a terminator counts.
     func advance() throws(CLIError) -> Bool {
@@ -51,19 +60,15 @@ final class KeyRecordReader {
     private func refill() throws(CLIError) {
         let kept = filled - position
         if kept == capacity {
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            grown.update(from: buffer + position, count: kept)
-            buffer.deallocate()
-            buffer = grown
+            // The buffer is full from its start (`position` is 0).
+            buffer = Self.reallocate(buffer, capacity: capacity * 2)
             capacity *= 2
         } else if position > 0 {
             memmove(buffer, buffer + position, kept)
         }
         position = 0
         filled = kept
-        let block = try input.read(upTo: capacity - kept)
-        block.withUnsafeBufferPointer { if let base = $0.baseAddress { (buffer + kept).update(from: base, count: $0.count) } }
-        filled += block.count
+        filled += try input.read(into: buffer + kept, count: capacity - kept)
     }
 
     /// Where byte `offset` of the current record is.

@@ -29,25 +29,39 @@ func emitKeys(
         let chunkSize = 4096
         for window in stride(from: 0, to: batch.count, by: 1 << 18) {
             let items = window..<min(batch.count, window + (1 << 18))
-            // Each chunk's records, and the first record that NUL framing could not carry.
-            let lines = ResultSlots<(text: [UInt8], unframable: Int?)>(
+            // Each chunk's records (in pieces), and the first record that NUL framing could not carry.
+            let lines = ResultSlots<(texts: [[UInt8]], unframable: Int?)>(
                 count: (items.count + chunkSize - 1) / chunkSize, repeating: ([], nil))
             let first = options.partOffset + recordsBefore, part = options.part
             collation.forEachOrderingKey(of: keys, in: items, options: sectioning, chunkSize: chunkSize) { chunk, keyOf in
-                var text: [UInt8] = [], unframable: Int?
+                var texts: [[UInt8]] = [], text: [UInt8] = [], unframable: Int?
                 text.reserveCapacity(chunk.count * 64)
                 batch.bytes.withUnsafeBufferPointer { bytes in
                     for item in chunk where unframable == nil {
                         let (rank, key) = keyOf(item)
+                        let record = UnsafeBufferPointer(rebasing: bytes[batch.spans[item]])
+                        // A long record's key record (one longer than the limit, perhaps) gets a
+                        // piece of its own, of its size: in the chunk's, it would grow the piece by
+                        // doubling, each growth a copy.
+                        let isLong = record.count >= MemoryPlan.longRecord
+                        if isLong {
+                            if !text.isEmpty { texts.append(text) }
+                            text = []
+                            text.reserveCapacity(KeyRecord.size(keyCount: key.count, record: record, framing: framing))
+                        }
                         if !KeyRecord.append(
-                            rank: rank, key: key, part: part, position: first + item,
-                            record: UnsafeBufferPointer(rebasing: bytes[batch.spans[item]]), framing: framing, to: &text)
+                            rank: rank, key: key, part: part, position: first + item, record: record, framing: framing, to: &text)
                         {
                             unframable = item
                         }
+                        if isLong {
+                            texts.append(text)
+                            text = []
+                        }
                     }
                 }
-                lines[(chunk.lowerBound - items.lowerBound) / chunkSize] = (text, unframable)
+                if !text.isEmpty { texts.append(text) }
+                lines[(chunk.lowerBound - items.lowerBound) / chunkSize] = (texts, unframable)
             }
             let results = lines.elements
             if let item = results.lazy.compactMap(\.unframable).first {
@@ -56,7 +70,9 @@ func emitKeys(
                     at: batch.location(ofRecord: item))
             }
             for result in results {
-                try result.text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+                for text in result.texts {
+                    try text.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+                }
             }
             progress.update("writing keys", done: recordsBefore + items.upperBound, total: nil)
         }

@@ -65,7 +65,9 @@ struct SectionsFromKeys {
             output: output, format: options.outputFormat, inputFormat: made.inputFormat,
             context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles),
             header: keyed.header.map { Array($0.utf8) })
-        var previous: [UInt8] = [], rank = -1, written = 0
+        // SECTION, KEY and POSITION of the record before, to check the order (a long one from a file).
+        let previous = PreviousKey(spillingUnder: options.temporaryDirectory)
+        var rank = -1, written = 0
         var unescaped: [UInt8] = []
         // The streams with key records, merged by the runs' loser tree.
         var exhausted = [Bool](repeating: false, count: active.count)
@@ -91,8 +93,7 @@ struct SectionsFromKeys {
                     "SECTION \(fields.rank) is past the \(titles.count) sections of locale \(collation.locale)", at: reader.location())
             }
             let prefix = UnsafeBufferPointer(rebasing: bytes[0..<fields.prefixLength])
-            if !previous.isEmpty {
-                let order = previous.withUnsafeBufferPointer { ByteOrder.compare(prefix, $0) }
+            if let order = try previous.compare(prefix) {
                 if order == 0 {
                     throw .data(
                         "the same SECTION, KEY and POSITION as the record before: parts overlap (give each part its own --part)",
@@ -100,8 +101,7 @@ struct SectionsFromKeys {
                 }
                 if order < 0 { throw .data("key records are not sorted by bytes (sort them with LC_ALL=C sort)", at: reader.location()) }
             }
-            previous.removeAll(keepingCapacity: true)
-            previous.append(contentsOf: prefix)
+            try previous.remember(prefix)
             if fields.rank != rank {
                 try writer.startSection(title: titles[fields.rank])
                 rank = fields.rank

@@ -75,6 +75,17 @@ enum KeyRecord {
         }
     }
 
+    /// The bytes of the key record that ``append(rank:key:part:position:record:framing:to:)``
+    /// appends, terminator included. O(`record.count`) with line-feed framing, O(1) with NUL.
+    static func size(keyCount: Int, record: UnsafeBufferPointer<UInt8>, framing: Framing) -> Int {
+        let keyDigits = keyCount / 3 * 4 + [0, 2, 3][keyCount % 3]
+        var recordBytes = record.count
+        if framing == .lineFeed {
+            for byte in record where byte == 0x5C || byte == 0x0A || byte == 0x0D { recordBytes += 1 }
+        }
+        return sectionWidth + 1 + keyDigits + 1 + partWidth + positionWidth + 1 + recordBytes + 1
+    }
+
     /// Appends a whole key record; false (with nothing appended past `text`'s old end) when
     /// `record` holds a NUL that NUL framing cannot carry.
     static func append(

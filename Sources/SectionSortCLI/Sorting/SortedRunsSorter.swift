@@ -37,23 +37,17 @@ final class SortedRunsSorter: RecordSorter {
         progress.update("merging \(runs.count) runs", done: 0, total: nil)
         let merge = context.plan.merge()
         let merger = RunMerger(directory: directory, plan: merge, compressProgram: context.options.compressProgram)
-        try writeMerged(try merger.reduce(runs), bufferSize: merge.bufferSize, header: header)
+        try writeMerged(try merger.reduce(runs), bufferSize: merge.bufferSize, header: header, in: directory)
         progress.finish()
-    }
-
-    /// For `-u`: whether `key` equals the key before it in its section (`previous`, which
-    /// becomes `key`): the record is then left out.
-    private static func isRepeated(_ key: UnsafeBufferPointer<UInt8>, after previous: inout [UInt8]?) -> Bool {
-        if let previous, previous.elementsEqual(key) { return true }
-        previous = Array(key)
-        return false
     }
 
     /// The final merge, section by section: groups of sections that together take at most the
     /// plan's ``MemoryPlan/renderedSectionsLimit`` are merged by several threads at once, each
     /// section rendered into memory, and written in order; a section larger than that is merged
     /// straight into the output.
-    private func writeMerged(_ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?) throws(CLIError) {
+    private func writeMerged(
+        _ runs: [SortedRun.File], bufferSize: Int, header: [UInt8]?, in directory: TemporaryDirectory
+    ) throws(CLIError) {
         let titles = context.collation.sectionTitlesInDisplayOrder(context.sectioning)
         let unique = context.options.unique, progress = context.progress
         let limit = context.plan.renderedSectionsLimit
@@ -66,9 +60,10 @@ final class SortedRunsSorter: RecordSorter {
         while next < ranks.count {
             if sizes[ranks[next]]! > limit {
                 try writer.startSection(title: titles[ranks[next]])
-                var previous: [UInt8]?
+                // -u: a long key is compared from a file, not held a second time in memory.
+                let previous = PreviousKey(spillingTo: directory)
                 try RunMerger.mergeSection(ranks[next], of: runs, bufferSize: bufferSize) { (key, record) throws(CLIError) in
-                    if unique && Self.isRepeated(key, after: &previous) { return }
+                    if unique, try previous.isRepeated(key) { return }
                     try writer.write(record: record)
                     written += 1
                     if written & 0xFFFF == 0 { progress.update("merging", done: written, total: nil) }
@@ -86,10 +81,11 @@ final class SortedRunsSorter: RecordSorter {
             let members = group, renderers = group.map { writer.renderer(forSectionTitled: titles[$0]) }
             let merged = ResultSlots<Result<(text: [UInt8], count: Int), CLIError>>(count: members.count, repeating: .success(([], 0)))
             DispatchQueue.concurrentPerform(iterations: members.count) { member in
-                var text: [UInt8] = [], count = 0, previous: [UInt8]?
+                var text: [UInt8] = [], count = 0
+                let previous = PreviousKey(spillingTo: nil)
                 do throws(CLIError) {
-                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (key, record) in
-                        if unique && Self.isRepeated(key, after: &previous) { return }
+                    try RunMerger.mergeSection(members[member], of: runs, bufferSize: bufferSize) { (key, record) throws(CLIError) in
+                        if unique, try previous.isRepeated(key) { return }
                         renderers[member].append(record, isFirstInSection: count == 0, to: &text)
                         count += 1
                     }
