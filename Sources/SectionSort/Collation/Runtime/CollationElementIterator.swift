@@ -461,7 +461,7 @@ package struct CollationElementIterator {
         var newPosition = max(0, position - count)
         // Out of every reread segment the backup crosses, the latest first, as ICU reads the text
         // backward segment by segment.
-        while let index = rereadSegments.lastIndex(where: { $0.isLeft && position >= $0.end && newPosition < $0.end }) {
+        while let index = lastRereadSegment(before: position, after: newPosition) {
             let segment = rereadSegments.remove(at: index)
             let back = segment.end - newPosition
             let newEnd = backIntoRereadSegment(segment)
@@ -476,6 +476,21 @@ package struct CollationElementIterator {
             newPosition = max(0, newEnd - back)
         }
         position = newPosition
+    }
+
+    /// The index of the last reread segment that reading has left, that ends at or before
+    /// `position` and after `newPosition`: the segments are in text order, so the search stops
+    /// at the first one that ends at or before `newPosition` (a backup is short; the list may be
+    /// long).
+    private func lastRereadSegment(before position: Int, after newPosition: Int) -> Int? {
+        var index = rereadSegments.count - 1
+        while index >= 0 {
+            let segment = rereadSegments[index]
+            if segment.end <= newPosition { return nil }
+            if segment.isLeft && segment.end <= position { return index }
+            index -= 1
+        }
+        return nil
     }
 
     /// Replaces the code points of `segment` with what ICU's FCD UTF-16 iterator reads when it

@@ -118,15 +118,6 @@ final class SortKeyLevel {
         if count + extra > capacity { grow(toAtLeast: count + extra) }
     }
 
-    /// Appends the first `length` bytes of `other` (at most its ``count``).
-    func append(contentsOf other: SortKeyLevel, length: Int) {
-        let length = min(length, other.count)
-        guard length > 0 else { return }
-        reserve(length)
-        (base + count).update(from: other.base, count: length)
-        count += length
-    }
-
     @inline(never)
     private func grow(toAtLeast minimum: Int = 0) {
         var newCapacity = capacity * 2
