@@ -14,26 +14,26 @@ package final class ICUSortKeyOracle {
     // sortKey(utf16:)); it grows by reallocation, never in place.
     @exclusivity(unchecked) private var key = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 512)
 
-    /// ICU's `UColAttribute` numbers.
+    /// ICU's `UColAttribute` numbers, as SectionSortICU declares them.
     package enum Attribute {
-        package static let french: Int32 = 0
-        package static let alternate: Int32 = 1
-        package static let caseFirst: Int32 = 2
-        package static let caseLevel: Int32 = 3
-        package static let normalization: Int32 = 4
-        package static let strength: Int32 = 5
-        package static let numeric: Int32 = 7
+        package static let french = Int32(SSICU_COLLATOR_FRENCH_COLLATION.rawValue)
+        package static let alternate = Int32(SSICU_COLLATOR_ALTERNATE_HANDLING.rawValue)
+        package static let caseFirst = Int32(SSICU_COLLATOR_CASE_FIRST.rawValue)
+        package static let caseLevel = Int32(SSICU_COLLATOR_CASE_LEVEL.rawValue)
+        package static let normalization = Int32(SSICU_COLLATOR_NORMALIZATION_MODE.rawValue)
+        package static let strength = Int32(SSICU_COLLATOR_STRENGTH.rawValue)
+        package static let numeric = Int32(SSICU_COLLATOR_NUMERIC_COLLATION.rawValue)
     }
 
-    /// ICU's `UColAttributeValue` numbers (the strengths are their `CollationSettings.Strength`
-    /// raw values).
+    /// ICU's `UColAttributeValue` numbers, as SectionSortICU declares them (the strengths are
+    /// their `CollationSettings.Strength` raw values).
     package enum Value {
-        package static let off: Int32 = 16
-        package static let on: Int32 = 17
-        package static let shifted: Int32 = 20
-        package static let nonIgnorable: Int32 = 21
-        package static let lowerFirst: Int32 = 24
-        package static let upperFirst: Int32 = 25
+        package static let off = Int32(SSICU_COLLATOR_OFF.rawValue)
+        package static let on = Int32(SSICU_COLLATOR_ON.rawValue)
+        package static let shifted = Int32(SSICU_COLLATOR_SHIFTED.rawValue)
+        package static let nonIgnorable = Int32(SSICU_COLLATOR_NON_IGNORABLE.rawValue)
+        package static let lowerFirst = Int32(SSICU_COLLATOR_LOWER_FIRST.rawValue)
+        package static let upperFirst = Int32(SSICU_COLLATOR_UPPER_FIRST.rawValue)
     }
 
     /// Opens ICU's collator for `name`, ICU's spelling with keywords ("de@collation=phonebook",
