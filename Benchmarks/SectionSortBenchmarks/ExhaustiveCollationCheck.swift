@@ -86,9 +86,10 @@ enum ExhaustiveCollationCheck {
     }
 
     /// Runs the check on `threads` threads over the tailorings ICU names in `tailorings` (nil: all)
-    /// and the option sets named in `optionNames` (nil: all); prints a line per tailoring and
-    /// option set as it finishes, the differences, and a summary; returns whether every key matched.
-    static func run(threads: Int, tailorings: [String]?, optionNames: [String]?) -> Bool {
+    /// and the option sets named in `optionNames` (nil: all), comparing the planned pairs in
+    /// `pairRange` (nil: all); prints a line per tailoring and option set as it finishes, the
+    /// differences, and a summary; returns whether every key matched.
+    static func run(threads: Int, tailorings: [String]?, optionNames: [String]?, pairRange: Range<Int>? = nil) -> Bool {
         let start = DispatchTime.now().uptimeNanoseconds
         var selectedSets = optionSets
         if let optionNames {
@@ -143,7 +144,19 @@ enum ExhaustiveCollationCheck {
                 + "(\(skipped) with the settings of an earlier set), \(stringsPerPair) strings each, \(threads) threads, "
                 + String(format: "planned in %.1f s", seconds(since: start)))
 
-        let pairs = planned
+        let pairs: [Pair]
+        if let pairRange {
+            guard pairRange.upperBound <= planned.count else {
+                print(
+                    "check-collation-exhaustive: --pairs \(pairRange.lowerBound)..<\(pairRange.upperBound) is past the \(planned.count) planned"
+                )
+                return false
+            }
+            pairs = Array(planned[pairRange])
+            print("check-collation-exhaustive: comparing pairs \(pairRange.lowerBound)..<\(pairRange.upperBound) of \(planned.count)")
+        } else {
+            pairs = planned
+        }
         let tally = Mutex(Tally(pairs: Array(repeating: PairTally(), count: pairs.count)))
         CheckWorkers.run(units: pairs.count * planes, threads: threads, makeWorker: { Worker() }) { worker, unit in
             let index = unit / planes

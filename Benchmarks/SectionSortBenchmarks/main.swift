@@ -53,13 +53,16 @@ let usage = """
                        and collation type of the generated data under random settings; the seed
                        is random unless given and is printed; exits 1 on any difference
       --check-collation-exhaustive [--threads N] [--tailorings LIST] [--options LIST]
+                                   [--pairs FROM..<TO]
                        every code point U+0000...U+10FFFF alone, before "a" and after "a" and
                        U+0301, keyed by the runtime and by ICU in every distinct tailoring under
                        every combination of the library's collation options (hours: see
                        Benchmarks/README.md); LIST is comma-separated: tailorings as ICU names
                        them ("root", "de@collation=phonebook"), option sets as "default" or
                        flags joined by "+" (case, accents, numeric, punctuation, normalizes,
-                       upper, lower); exits 1 on any difference
+                       upper, lower); --pairs compares only those of the planned tailoring and
+                       option-set pairs (numbered from 0 in the order the plan prints), so that
+                       machines can share one run; exits 1 on any difference
       --compare-keys NAME TEXT
                        the runtime's and ICU's keys of one text in the collation ICU names NAME
                        ("de@collation=phonebook"), TEXT as code points ("U+0061 U+0301") or
@@ -90,6 +93,7 @@ struct Arguments {
     var seed: UInt64?
     var tailorings: [String]?
     var optionSets: [String]?
+    var pairs: Range<Int>?
     var compareKeys: (name: String, text: String)?
     var script: String?
 
@@ -144,6 +148,13 @@ struct Arguments {
             case "--compare-keys": result.compareKeys = (try value(argument), try value(argument))
             case "--tailorings": result.tailorings = try value(argument).split(separator: ",").map(String.init)
             case "--options": result.optionSets = try value(argument).split(separator: ",").map(String.init)
+            case "--pairs":
+                let text = try value(argument)
+                let bounds = text.split(separator: "..<", omittingEmptySubsequences: false).map { Int($0) }
+                guard bounds.count == 2, let lower = bounds[0], let upper = bounds[1], 0 <= lower, lower < upper else {
+                    throw UsageError("--pairs needs a range FROM..<TO of pair numbers, FROM < TO, not '\(text)'")
+                }
+                result.pairs = lower..<upper
             case "--script": result.script = try value(argument)
             case "-h", "--help":
                 print(usage)
@@ -214,7 +225,9 @@ if arguments.checkCollation {
 
 if arguments.checkCollationExhaustive {
     let threads = arguments.threads?.first ?? ProcessInfo.processInfo.activeProcessorCount
-    exit(ExhaustiveCollationCheck.run(threads: threads, tailorings: arguments.tailorings, optionNames: arguments.optionSets) ? 0 : 1)
+    exit(
+        ExhaustiveCollationCheck.run(
+            threads: threads, tailorings: arguments.tailorings, optionNames: arguments.optionSets, pairRange: arguments.pairs) ? 0 : 1)
 }
 
 if arguments.checkKeyTables {
