@@ -64,7 +64,7 @@ enum CollationCheck {
                 defaults: index % perEntry == 0)
         }
         let tally = Mutex(Tally())
-        CheckWorkers.run(units: groups.count, threads: threads, makeWorker: { Worker() }) { worker, index in
+        let unfinished = CheckWorkers.run(units: groups.count, threads: threads, makeWorker: { Worker() }) { worker, index, slot in
             let group = groups[index]
             var generator = SplitMix64(seed: seed ^ (UInt64(index + 1) &* 0xD1B5_4A32_D192_ED03))
             let attributes = group.defaults ? CollationAttributes() : CollationAttributes.random(using: &generator)
@@ -87,6 +87,8 @@ enum CollationCheck {
                 }
                 return
             }
+            comparison.slot = slot
+            slot.setContext("locale \(name) options \(attributes)")
             let texts = worker.texts(for: group.tailoring, comparison: comparison)
             var differences = 0
             for _ in 0..<group.texts {
@@ -110,10 +112,15 @@ enum CollationCheck {
         }
         let result = tally.withLock { $0 }
         let tailorings = Set(groups.map(\.tailoring)).count
+        // A text ICU never finishes has no key to compare with (see KeyingSlot); one the runtime
+        // never finishes is a failure.
+        let icuUnfinished = unfinished.filter { $0.side == .icu }.count
+        let runtimeUnfinished = unfinished.count - icuUnfinished
         print(
             "check-collation: count=\(result.compared) locales=\(entries.count) tailorings=\(tailorings) settings=\(groups.count) "
-                + "refused-by-both=\(result.refusedByBoth) differences=\(result.differences) seed=\(seed) threads=\(threads) "
+                + "refused-by-both=\(result.refusedByBoth) differences=\(result.differences) icu-unfinished=\(icuUnfinished) "
+                + "runtime-unfinished=\(runtimeUnfinished) seed=\(seed) threads=\(threads) "
                 + String(format: "seconds=%.1f", seconds(since: start)))
-        return result.differences == 0
+        return result.differences == 0 && runtimeUnfinished == 0
     }
 }

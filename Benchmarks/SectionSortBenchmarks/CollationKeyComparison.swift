@@ -13,6 +13,9 @@ final class CollationKeyComparison {
     @exclusivity(unchecked) private(set) var runtimeKey: [UInt8] = []
     @exclusivity(unchecked) private(set) var icuKey: [UInt8] = []
     @exclusivity(unchecked) private(set) var icuKeyLength = 0
+    /// Where the worker that owns the comparison says what it keys, for the watch of
+    /// ``CheckWorkers``.
+    var slot: KeyingSlot?
 
     init(runtime: Collator, icu: ICUSortKeyOracle) {
         self.runtime = runtime
@@ -81,8 +84,11 @@ final class CollationKeyComparison {
     /// Keys UTF-8 text in both: through ICU's UTF-16 key path with `utf16` (the same text), or
     /// through ICU's own reading of the UTF-8 when it is nil; true when the keys are identical.
     func keysMatch(utf8: UnsafeBufferPointer<UInt8>, utf16: UnsafeBufferPointer<UInt16>?) -> Bool {
+        defer { slot?.end() }
+        slot?.begin(.runtime, utf8: utf8)
         runtimeKey.removeAll(keepingCapacity: true)
         runtime.appendSortKey(utf8: utf8, to: &runtimeKey)
+        slot?.begin(.icu, utf8: utf8)
         if let utf16 {
             let key = icu.sortKey(utf16: utf16)
             icuKeyLength = key.count

@@ -130,6 +130,24 @@ extension CollatorTests {
     func writesICUKeysAfterBackingUpIntoNormalizedMarks(locale: String, text: String) throws {
         #expect(try Self.compare(locale, CollationOptions(), texts: [Array(text.utf8)]) == 1)
     }
+
+    /// ICU 76 never finishes keying U+064A U+0F73 U+0670 U+1D16F U+0344 with normalization on in
+    /// "bo" and the search tailorings: matching a discontiguous contraction after U+064A backs up
+    /// over the supplementary mark into the normalized segment and reads it again, forever (the
+    /// family of ICU's reported bug ICU-22511). The runtime finishes it, and keys its neighbours,
+    /// which ICU finishes, as ICU does.
+    @Test(arguments: ["bo", "es_419@collation=search"])
+    func finishesTheTextICU76NeverFinishes(locale: String) throws {
+        let options = CollationOptions(normalizes: true)
+        let text = "\u{064A}\u{0F73}\u{0670}\u{1D16F}\u{0344}"
+        let key = try Collator(locale: locale, options: options).sortKey(utf8: Array(text.utf8))
+        #expect(key.count > 10, "\(key)")
+        let neighbours = [
+            "\u{064A}\u{0F73}\u{0670}\u{0344}", "\u{064A}\u{0F73}\u{0670}\u{1D16F}\u{0301}", "\u{0F73}\u{0670}\u{1D16F}\u{0344}",
+            "\u{064A}\u{0F71}\u{0F72}\u{0670}\u{1D16F}\u{0308}\u{0301}", "\u{064A}\u{0670}\u{0F71}\u{0F72}\u{1D16F}\u{0308}\u{0301}",
+        ]
+        #expect(try Self.compare(locale, options, texts: neighbours.map { Array($0.utf8) }) == neighbours.count)
+    }
 }
 
 extension CollatorTests {
