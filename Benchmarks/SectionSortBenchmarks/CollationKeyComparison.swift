@@ -13,6 +13,7 @@ final class CollationKeyComparison {
     @exclusivity(unchecked) private(set) var runtimeKey: [UInt8] = []
     @exclusivity(unchecked) private(set) var icuKey: [UInt8] = []
     @exclusivity(unchecked) private(set) var icuKeyLength = 0
+    private var lastKeysMatched = false
     /// Where the worker that owns the comparison says what it keys, for the watch of
     /// ``CheckWorkers``.
     var slot: KeyingSlot?
@@ -97,17 +98,21 @@ final class CollationKeyComparison {
             let equal =
                 key.count == runtimeKey.count
                 && runtimeKey.withUnsafeBufferPointer { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
+            lastKeysMatched = equal
             if equal { return true }
             icuKey.replaceSubrange(0..<key.count, with: key)
             return false
         }
         icuKeyLength = icu.writeSortKey(utf8: utf8, to: &icuKey)
-        return runtimeKey.count == icuKeyLength && runtimeKey.elementsEqual(icuKey[..<icuKeyLength])
+        lastKeysMatched = runtimeKey.count == icuKeyLength && runtimeKey.elementsEqual(icuKey[..<icuKeyLength])
+        return lastKeysMatched
     }
 
-    /// The last two keys, for a report of a difference.
+    /// The last two keys, for a report (ICU's is not copied when it is the runtime's).
     var lastKeys: String {
-        "  runtime: \(hex(runtimeKey[...]))\n  ICU:     \(hex(icuKey[..<icuKeyLength]))"
+        lastKeysMatched
+            ? "  runtime and ICU: \(hex(runtimeKey[...]))"
+            : "  runtime: \(hex(runtimeKey[...]))\n  ICU:     \(hex(icuKey[..<icuKeyLength]))"
     }
 }
 
