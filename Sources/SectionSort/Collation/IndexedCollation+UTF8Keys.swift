@@ -109,36 +109,12 @@ extension IndexedCollation {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))
-        let input = keys.input(options)
-        let hasReadings = input.hasReadings
         let names = options.readsChineseNames ? chineseNameReader() : nil
-        var configuration = EngineConfiguration()
-        configuration.keyMethod = options.keyMethod
-        configuration.buildsKeyTableInBackground = false
-        let table = configuration.keyTable(of: self, count: items.count)
+        let table = orderingKeyTable(options, count: items.count)
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
-            let buffer = KeyBuffer(capacity: range.count * 48)
-            let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
-                withKeyWriter(method: options.keyMethod, table: table) { keys in
-                    var starts: [Int] = [], sectionRanks: [Int] = []
-                    starts.reserveCapacity(range.count + 1)
-                    sectionRanks.reserveCapacity(range.count)
-                    locator.withLookup { lookup in
-                        input.forEachKey(in: range) { _, primary, secondaries, reading in
-                            starts.append(buffer.count)
-                            let section = SectioningEngine.appendKey(
-                                primary: primary, secondaries: secondaries, reading: reading,
-                                hasReadings: hasReadings, names: nameReader,
-                                directions: (options.order, options.secondaryOrder),
-                                keys: keys, lookup: lookup, to: buffer)
-                            sectionRanks.append(ranks[section])
-                        }
-                    }
-                    starts.append(buffer.count)
-                    return (starts, sectionRanks)
-                }
-            }
+            let (buffer, starts, sectionRanks) = orderingKeys(
+                of: keys, in: range, options: options, ranks: ranks, names: names, table: table)
             body(range) { item in
                 let local = item - range.lowerBound
                 return (
@@ -147,6 +123,61 @@ extension IndexedCollation {
                 )
             }
         }
+    }
+
+    /// Computes the ordering key of item `item` alone, on the calling thread, and calls `body`
+    /// with its rank and key, valid during the call: for a record too long to be keyed among
+    /// others, whose key the caller writes out as it is instead of copying it.
+    ///
+    /// - Complexity: O(m) for an item of length m.
+    package func withOrderingKey<Result, Failure: Error>(
+        of keys: UTF8Keys, item: Int, options: SectioningOptions,
+        _ body: (_ rank: Int, _ key: UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let (buffer, starts, sectionRanks) = orderingKeys(
+            of: keys, in: item..<item + 1, options: options, ranks: Self.ranks(displayOrder(options)), names: names,
+            table: orderingKeyTable(options, count: 1))
+        return try body(sectionRanks[0], UnsafeBufferPointer(start: buffer.pointer(at: starts[0]), count: starts[1] - starts[0]))
+    }
+
+    private func orderingKeyTable(_ options: SectioningOptions, count: Int) -> SortKeyTable? {
+        var configuration = EngineConfiguration()
+        configuration.keyMethod = options.keyMethod
+        configuration.buildsKeyTableInBackground = false
+        return configuration.keyTable(of: self, count: count)
+    }
+
+    /// The keys of the items in `range`, one after another in a buffer: item `range.lowerBound + i`'s
+    /// key is at `starts[i]..<starts[i + 1]`, its section's display rank `sectionRanks[i]`.
+    private func orderingKeys(
+        of keys: UTF8Keys, in range: Range<Int>, options: SectioningOptions, ranks: [Int], names: ChineseNameReader?,
+        table: SortKeyTable?
+    ) -> (buffer: KeyBuffer, starts: [Int], sectionRanks: [Int]) {
+        let input = keys.input(options)
+        let hasReadings = input.hasReadings
+        let buffer = KeyBuffer(capacity: range.count * 48)
+        let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
+            withKeyWriter(method: options.keyMethod, table: table) { keys in
+                var starts: [Int] = [], sectionRanks: [Int] = []
+                starts.reserveCapacity(range.count + 1)
+                sectionRanks.reserveCapacity(range.count)
+                locator.withLookup { lookup in
+                    input.forEachKey(in: range) { _, primary, secondaries, reading in
+                        starts.append(buffer.count)
+                        let section = SectioningEngine.appendKey(
+                            primary: primary, secondaries: secondaries, reading: reading,
+                            hasReadings: hasReadings, names: nameReader,
+                            directions: (options.order, options.secondaryOrder),
+                            keys: keys, lookup: lookup, to: buffer)
+                        sectionRanks.append(ranks[section])
+                    }
+                }
+                starts.append(buffer.count)
+                return (starts, sectionRanks)
+            }
+        }
+        return (buffer, starts, sectionRanks)
     }
 
     /// The display rank of each section index.
