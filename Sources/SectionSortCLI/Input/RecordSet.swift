@@ -94,6 +94,7 @@ struct RecordSet: Sendable {
         kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
         kept.keysInBytes = keysInBytes.isEmpty ? [] : Set(positions.indices.filter { keysInBytes.contains(positions[$0]) })
         kept.thenSpans = thenSpans.map { spans in positions.map { spans[$0] } }
+        kept.readingSpans = readingSpans.map { spans in positions.map { spans[$0] } }
         return kept
     }
 
