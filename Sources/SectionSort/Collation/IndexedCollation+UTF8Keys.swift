@@ -125,6 +125,28 @@ extension IndexedCollation {
         }
     }
 
+    /// Computes the ordering keys of `items` in parallel chunks of `chunkSize` and keeps them, in
+    /// the buffers they were written to: for callers that compare them afterwards (the tool's
+    /// `--check` and `--merge`), which a copy of a long key would hold twice.
+    ///
+    /// - Complexity: O(n·m) for n items of average length m, divided among the threads.
+    package func orderingKeyChunks(
+        of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096
+    ) -> [OrderingKeyChunk] {
+        let chunkCount = (items.count + chunkSize - 1) / chunkSize
+        let ranks = Self.ranks(displayOrder(options))
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let table = orderingKeyTable(options, count: items.count)
+        let chunks = Locked<[OrderingKeyChunk?]>(Array(repeating: nil, count: chunkCount))
+        WorkerPool(threads: options.threads).run(chunkCount) { chunk in
+            let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
+            let (buffer, starts, sectionRanks) = orderingKeys(
+                of: keys, in: range, options: options, ranks: ranks, names: names, table: table)
+            chunks.withLock { $0[chunk] = OrderingKeyChunk(buffer: buffer, starts: starts, sectionRanks: sectionRanks) }
+        }
+        return chunks.withLock { $0.map { $0! } }
+    }
+
     /// Computes the ordering key of item `item` alone, on the calling thread, and calls `body`
     /// with its rank and key, valid during the call: for a record too long to be keyed among
     /// others, whose key the caller writes out as it is instead of copying it.
@@ -185,5 +207,25 @@ extension IndexedCollation {
         var ranks = [Int](repeating: 0, count: displayOrder.count)
         for (rank, section) in displayOrder.enumerated() { ranks[section] = rank }
         return ranks
+    }
+}
+
+/// The ordering keys of consecutive items (``IndexedCollation/orderingKeyChunks(of:in:options:chunkSize:)``),
+/// each with its section's display rank.
+package struct OrderingKeyChunk: Sendable {
+    /// Written once, before the chunk is made, and only read after: its bytes do not move.
+    fileprivate let buffer: KeyBuffer
+    fileprivate let starts: [Int]
+    /// The display rank of each item's section.
+    package let sectionRanks: [Int]
+
+    /// Calls `body` with the key of the chunk's item `index` (counted from the chunk's first),
+    /// valid during the call. O(1).
+    package func withKey<Result, Failure: Error>(
+        _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(buffer) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: buffer.pointer(at: starts[index]), count: starts[index + 1] - starts[index]))
+        }
     }
 }
