@@ -22,6 +22,17 @@ import Testing
         #expect(result.stdout == "first,last,section\nAnna,Johnson,J\n")
     }
 
+    /// The kept records kept their places but not their readings: 日本 went under 漢字's reading.
+    @Test func keptRecordsAreReadByTheirOwnReadings() throws {
+        let header = "name,yomi\n"
+        let records = ["漢字,かんじ", "b,", "日本,にほん"]
+        let flags = ["-f", "csv", "-k", "name", "--reading", "yomi", "-l", "ja"]
+        let grepped = try SectionSortCommand.run(flags + ["--grep", "日"], stdin: header + records.map { $0 + "\n" }.joined())
+        let alone = try SectionSortCommand.run(flags, stdin: header + records[2] + "\n")
+        #expect(grepped.status == 0 && alone.status == 0, "\(grepped.stderr)")
+        #expect(grepped.stdout == alone.stdout, "the record found is sectioned as it is without --grep")
+    }
+
     @Test func sortedRunsGiveTheSameRecordsAsFilteringFirst() throws {
         // ASCII names: at primary strength in en_US a word-start match is a case-insensitive prefix
         // of a word, which plain Swift can check.

@@ -109,36 +109,12 @@ extension IndexedCollation {
         let pool = WorkerPool(threads: options.threads)
         let chunkCount = (items.count + chunkSize - 1) / chunkSize
         let ranks = Self.ranks(displayOrder(options))
-        let input = keys.input(options)
-        let hasReadings = input.hasReadings
         let names = options.readsChineseNames ? chineseNameReader() : nil
-        var configuration = EngineConfiguration()
-        configuration.keyMethod = options.keyMethod
-        configuration.buildsKeyTableInBackground = false
-        let table = configuration.keyTable(of: self, count: items.count)
+        let table = orderingKeyTable(options, count: items.count)
         pool.run(chunkCount) { chunk in
             let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
-            let buffer = KeyBuffer(capacity: range.count * 48)
-            let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
-                withKeyWriter(method: options.keyMethod, table: table) { keys in
-                    var starts: [Int] = [], sectionRanks: [Int] = []
-                    starts.reserveCapacity(range.count + 1)
-                    sectionRanks.reserveCapacity(range.count)
-                    locator.withLookup { lookup in
-                        input.forEachKey(in: range) { _, primary, secondaries, reading in
-                            starts.append(buffer.count)
-                            let section = SectioningEngine.appendKey(
-                                primary: primary, secondaries: secondaries, reading: reading,
-                                hasReadings: hasReadings, names: nameReader,
-                                directions: (options.order, options.secondaryOrder),
-                                keys: keys, lookup: lookup, to: buffer)
-                            sectionRanks.append(ranks[section])
-                        }
-                    }
-                    starts.append(buffer.count)
-                    return (starts, sectionRanks)
-                }
-            }
+            let (buffer, starts, sectionRanks) = orderingKeys(
+                of: keys, in: range, options: options, ranks: ranks, names: names, table: table)
             body(range) { item in
                 let local = item - range.lowerBound
                 return (
@@ -149,10 +125,107 @@ extension IndexedCollation {
         }
     }
 
+    /// Computes the ordering keys of `items` in parallel chunks of `chunkSize` and keeps them, in
+    /// the buffers they were written to: for callers that compare them afterwards (the tool's
+    /// `--check` and `--merge`), which a copy of a long key would hold twice.
+    ///
+    /// - Complexity: O(n·m) for n items of average length m, divided among the threads.
+    package func orderingKeyChunks(
+        of keys: UTF8Keys, in items: Range<Int>, options: SectioningOptions, chunkSize: Int = 4096
+    ) -> [OrderingKeyChunk] {
+        let chunkCount = (items.count + chunkSize - 1) / chunkSize
+        let ranks = Self.ranks(displayOrder(options))
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let table = orderingKeyTable(options, count: items.count)
+        let chunks = Locked<[OrderingKeyChunk?]>(Array(repeating: nil, count: chunkCount))
+        WorkerPool(threads: options.threads).run(chunkCount) { chunk in
+            let range = items.lowerBound + chunk * chunkSize..<min(items.upperBound, items.lowerBound + (chunk + 1) * chunkSize)
+            let (buffer, starts, sectionRanks) = orderingKeys(
+                of: keys, in: range, options: options, ranks: ranks, names: names, table: table)
+            chunks.withLock { $0[chunk] = OrderingKeyChunk(buffer: buffer, starts: starts, sectionRanks: sectionRanks) }
+        }
+        return chunks.withLock { $0.map { $0! } }
+    }
+
+    /// Computes the ordering key of item `item` alone, on the calling thread, and calls `body`
+    /// with its rank and key, valid during the call: for a record too long to be keyed among
+    /// others, whose key the caller writes out as it is instead of copying it.
+    ///
+    /// - Complexity: O(m) for an item of length m.
+    package func withOrderingKey<Result, Failure: Error>(
+        of keys: UTF8Keys, item: Int, options: SectioningOptions,
+        _ body: (_ rank: Int, _ key: UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let names = options.readsChineseNames ? chineseNameReader() : nil
+        let (buffer, starts, sectionRanks) = orderingKeys(
+            of: keys, in: item..<item + 1, options: options, ranks: Self.ranks(displayOrder(options)), names: names,
+            table: orderingKeyTable(options, count: 1))
+        return try body(sectionRanks[0], UnsafeBufferPointer(start: buffer.pointer(at: starts[0]), count: starts[1] - starts[0]))
+    }
+
+    private func orderingKeyTable(_ options: SectioningOptions, count: Int) -> SortKeyTable? {
+        var configuration = EngineConfiguration()
+        configuration.keyMethod = options.keyMethod
+        configuration.buildsKeyTableInBackground = false
+        return configuration.keyTable(of: self, count: count)
+    }
+
+    /// The keys of the items in `range`, one after another in a buffer: item `range.lowerBound + i`'s
+    /// key is at `starts[i]..<starts[i + 1]`, its section's display rank `sectionRanks[i]`.
+    private func orderingKeys(
+        of keys: UTF8Keys, in range: Range<Int>, options: SectioningOptions, ranks: [Int], names: ChineseNameReader?,
+        table: SortKeyTable?
+    ) -> (buffer: KeyBuffer, starts: [Int], sectionRanks: [Int]) {
+        let input = keys.input(options)
+        let hasReadings = input.hasReadings
+        let buffer = KeyBuffer(capacity: range.count * 48)
+        let (starts, sectionRanks) = ChineseNameReader.withWorker(of: names) { nameReader in
+            withKeyWriter(method: options.keyMethod, table: table) { keys in
+                var starts: [Int] = [], sectionRanks: [Int] = []
+                starts.reserveCapacity(range.count + 1)
+                sectionRanks.reserveCapacity(range.count)
+                locator.withLookup { lookup in
+                    input.forEachKey(in: range) { _, primary, secondaries, reading in
+                        starts.append(buffer.count)
+                        let section = SectioningEngine.appendKey(
+                            primary: primary, secondaries: secondaries, reading: reading,
+                            hasReadings: hasReadings, names: nameReader,
+                            directions: (options.order, options.secondaryOrder),
+                            keys: keys, lookup: lookup, to: buffer)
+                        sectionRanks.append(ranks[section])
+                    }
+                }
+                starts.append(buffer.count)
+                return (starts, sectionRanks)
+            }
+        }
+        return (buffer, starts, sectionRanks)
+    }
+
     /// The display rank of each section index.
     private static func ranks(_ displayOrder: [Int]) -> [Int] {
         var ranks = [Int](repeating: 0, count: displayOrder.count)
         for (rank, section) in displayOrder.enumerated() { ranks[section] = rank }
         return ranks
+    }
+}
+
+/// The ordering keys of consecutive items (``IndexedCollation/orderingKeyChunks(of:in:options:chunkSize:)``),
+/// each with its section's display rank.
+package struct OrderingKeyChunk: Sendable {
+    /// Written once, before the chunk is made, and only read after: its bytes do not move.
+    fileprivate let buffer: KeyBuffer
+    fileprivate let starts: [Int]
+    /// The display rank of each item's section.
+    package let sectionRanks: [Int]
+
+    /// Calls `body` with the key of the chunk's item `index` (counted from the chunk's first),
+    /// valid during the call. O(1).
+    package func withKey<Result, Failure: Error>(
+        _ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withExtendedLifetime(buffer) { () throws(Failure) -> Result in
+            try body(UnsafeBufferPointer(start: buffer.pointer(at: starts[index]), count: starts[index + 1] - starts[index]))
+        }
     }
 }

@@ -15,15 +15,13 @@ struct CheckCommand: Command {
         var batches = RecordBatches(options: options, budget: context.memoryPlan.budget)
         let collation = try context.makeCollation { () throws(CLIError) in [try batches.peek(progress: context.progress)] }
         let sectioning = context.sectioning
-        var previous: (rank: Int, bytes: ArraySlice<UInt8>)?
+        var previous = PreviousOrderingKey(spillingUnder: options.temporaryDirectory)
         context.phases.enter("reading and checking")
         try batches.forEach(progress: context.progress) { (batch, _, _) throws(CLIError) in
             let keys = OrderingKeys(of: batch, collation: collation, sectioning: sectioning)
             for index in 0..<keys.count {
-                let key = keys.key(index)
-                if let previous {
-                    let order = OrderingKeys.compare(key, previous)
-                    if order < 0 || (order == 0 && options.unique) {
+                try keys.withKey(index) { (rank, key) throws(CLIError) in
+                    if let order = try previous.compare(rank: rank, key), order < 0 || (order == 0 && options.unique) {
                         let location = batch.location(ofRecord: index)
                         let record = batch.bytes[batch.spans[index]]
                         throw CLIError(
@@ -32,9 +30,9 @@ struct CheckCommand: Command {
                                 ? ""
                                 : "\(location.file):\(location.line): disorder: \(Echo.bounded(String(decoding: record, as: UTF8.self)))")
                     }
+                    // Kept apart from the batch, which is gone when the next one comes.
+                    try previous.remember(rank: rank, key)
                 }
-                // Kept as its own array: the batch is gone when the next one comes.
-                previous = (key.rank, ArraySlice(Array(key.bytes)))
             }
         }
         context.progress.finish()

@@ -19,7 +19,7 @@ struct MergeCommand: Command {
         var next = 0
         var isAtEnd = false
         /// The key of the record merged last from this input, to check the next one against.
-        var previous: (rank: Int, bytes: ArraySlice<UInt8>)?
+        var previous: PreviousOrderingKey
     }
 
     func run() throws(CLIError) {
@@ -30,7 +30,9 @@ struct MergeCommand: Command {
         var streams: [Stream] = options.inputs.map { path in
             var single = options
             single.inputs = [path]
-            return Stream(batches: RecordBatches(options: single, budget: share))
+            return Stream(
+                batches: RecordBatches(options: single, budget: share),
+                previous: PreviousOrderingKey(spillingUnder: options.temporaryDirectory))
         }
         let collation = try context.makeCollation { () throws(CLIError) in
             var firsts: [RecordSet] = []
@@ -59,29 +61,32 @@ struct MergeCommand: Command {
             let writer = try SectionWriter(
                 output: output, format: options.outputFormat, inputFormat: options.inputFormat,
                 context: .alphabetical(locale: collation.locale, indexTitles: collation.sectionTitles), header: header)
-            var last: (rank: Int, bytes: ArraySlice<UInt8>)?
+            // The section of the record written last, and with `-u` its key, to leave out the
+            // records with an equal one.
+            var lastRank: Int?
+            var last = PreviousOrderingKey(spillingUnder: options.temporaryDirectory)
             // The input whose next record comes first, the earlier input on equal keys: the runs'
             // loser tree.
             try LoserTree.merge(
                 count: streams.count, isExhausted: { streams[$0].isAtEnd },
-                compare: { OrderingKeys.compare(streams[$0].keys!.key(streams[$0].next), streams[$1].keys!.key(streams[$1].next)) }
+                compare: { streams[$0].keys!.compare(streams[$0].next, with: streams[$1].keys!, streams[$1].next) }
             ) { (index) throws(CLIError) in
                 let stream = streams[index]
-                let key = stream.keys!.key(stream.next)
-                if let previous = stream.previous, OrderingKeys.compare(key, previous) < 0 {
-                    throw .data(
-                        "the input is not in sectionsort's order (this record sorts before the one above it): -m merges sorted inputs; sort it first",
-                        at: stream.records.location(ofRecord: stream.next))
-                }
-                // Kept as their own arrays: the batch is gone when the next one comes.
-                let owned = (key.rank, ArraySlice(Array(key.bytes)))
-                streams[index].previous = owned
-                if !(options.unique && last.map { OrderingKeys.compare(key, $0) == 0 } ?? false) {
-                    if last == nil || last!.rank != key.rank { try writer.startSection(title: titles[key.rank]) }
+                try stream.keys!.withKey(stream.next) { (rank, key) throws(CLIError) in
+                    if let order = try stream.previous.compare(rank: rank, key), order < 0 {
+                        throw .data(
+                            "the input is not in sectionsort's order (this record sorts before the one above it): -m merges sorted inputs; sort it first",
+                            at: stream.records.location(ofRecord: stream.next))
+                    }
+                    // Kept apart from the batch, which is gone when the next one comes.
+                    try streams[index].previous.remember(rank: rank, key)
+                    if options.unique, let order = try last.compare(rank: rank, key), order == 0 { return }
+                    if lastRank != rank { try writer.startSection(title: titles[rank]) }
                     try stream.records.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
                         try writer.write(record: UnsafeBufferPointer(rebasing: bytes[stream.records.spans[stream.next]]))
                     }
-                    last = owned
+                    lastRank = rank
+                    if options.unique { try last.remember(rank: rank, key) }
                 }
                 streams[index].next += 1
                 try load(index)

@@ -9,7 +9,8 @@ import Foundation
 /// Sorted neighbours share long key starts (names with a common start, repeated lines), so
 /// writing only the rest of each key (front coding) takes about half of the key bytes off the disk
 /// (10,000,000 generated names: 476 MB of runs became 352 MB). The first entry of each section, and of each piece that threads encode separately,
-/// shares nothing, so a reader can start at any section.
+/// shares nothing, so a reader can start at any section; so does a key longer than a shared start
+/// can be (``sharesNothing(keyCount:)``), which a reader then hands out without a copy.
 enum SortedRun {
     /// A finished run: its path and the bytes of each of its sections, in rank order. A run
     /// compressed by `--compress-program` has a file per section instead (its byte ranges are then
@@ -127,7 +128,9 @@ enum SortedRun {
         func append(
             rank: Int, key: UnsafeBufferPointer<UInt8>, previousKey: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>
         ) throws(CLIError) {
-            let shared = previousKey.map { 2 + SortedRun.sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
+            let shared =
+                SortedRun.sharesNothing(keyCount: key.count + 2)
+                ? 0 : previousKey.map { 2 + SortedRun.sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
             let keyShared = max(0, shared - 2)
             var header = [UInt8](repeating: 0, count: shared == 0 ? 8 : 6)
             header.withUnsafeMutableBytes { bytes in
@@ -145,7 +148,8 @@ enum SortedRun {
         /// Appends an entry read from another run.
         func append(key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>) throws(CLIError) {
             try beginSection(rank: Int(key[0]) << 8 | Int(key[1]))
-            let shared = previousKey.withUnsafeBufferPointer { SortedRun.sharedLength(key, $0) }
+            let shared =
+                SortedRun.sharesNothing(keyCount: key.count) ? 0 : previousKey.withUnsafeBufferPointer { SortedRun.sharedLength(key, $0) }
             var header = (UInt32(key.count).littleEndian, UInt16(shared).littleEndian)
             try withUnsafeBytes(of: &header.0) { (bytes) throws(CLIError) in try write(bytes.assumingMemoryBound(to: UInt8.self)) }
             try withUnsafeBytes(of: &header.1) { (bytes) throws(CLIError) in try write(bytes.assumingMemoryBound(to: UInt8.self)) }
@@ -180,6 +184,15 @@ enum SortedRun {
     /// the record.
     static func maximumEncodedSize(keyCount: Int, recordCount: Int) -> Int { 12 + keyCount + recordCount }
 
+    /// The most bytes an entry shares with the key before it (the field's range).
+    static let sharedLimit = Int(UInt16.max)
+
+    /// Whether an entry whose key (rank included) is `keyCount` bytes long is written sharing
+    /// nothing with the key before it: one longer than ``sharedLimit`` (a record of megabytes) is
+    /// then handed out by ``Reader`` where it is in its buffer, not built again from the key
+    /// before it, which would hold it twice; whatever pass of a merge wrote it.
+    static func sharesNothing(keyCount: Int) -> Bool { keyCount > sharedLimit }
+
     /// How many first bytes `key` and `previous` have in common, at most `maximum` (by default
     /// 65,535: the field's range).
     static func sharedLength(
@@ -209,7 +222,8 @@ enum SortedRun {
         at start: UnsafeMutableRawPointer
     ) -> UnsafeMutableRawPointer {
         // The rank (2 bytes) is shared too when there is a previous entry: the same section's.
-        let shared = previousKey.map { 2 + sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
+        let shared =
+            sharesNothing(keyCount: key.count + 2) ? 0 : previousKey.map { 2 + sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
         let keyShared = max(0, shared - 2)
         start.storeBytes(of: UInt32(key.count + 2).littleEndian, as: UInt32.self)
         start.storeBytes(of: UInt16(shared).littleEndian, toByteOffset: 4, as: UInt16.self)
@@ -251,9 +265,6 @@ enum SortedRun {
         /// The current key's length, for checking the next entry's shared length.
         @exclusivity(unchecked) private var keyLength = 0
         @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-
-        /// The most bytes an entry shares with the key before it (the field's range).
-        private static let sharedLimit = Int(UInt16.max)
 
         convenience init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
             try self.init(parts: [Part(path: path, bytes: bytes, compressor: nil)], bufferSize: bufferSize)
@@ -312,16 +323,16 @@ enum SortedRun {
             let recordLength = length(at: position + 6 + rest)
             guard try fill(10 + rest + recordLength) else { throw truncated() }
             let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + position
-            if shared == 0 && newLength > Self.sharedLimit {
+            if shared == 0 && newLength > SortedRun.sharedLimit {
                 // A long key that shares nothing (a record of megabytes) is handed out where it
                 // is, not copied; the next entry shares at most its first 65,535 bytes, which are
                 // kept.
-                if Self.sharedLimit > keyCapacity {
+                if SortedRun.sharedLimit > keyCapacity {
                     keyStorage.deallocate()
-                    keyStorage = .allocate(capacity: Self.sharedLimit)
-                    keyCapacity = Self.sharedLimit
+                    keyStorage = .allocate(capacity: SortedRun.sharedLimit)
+                    keyCapacity = SortedRun.sharedLimit
                 }
-                keyStorage.update(from: base + 6, count: Self.sharedLimit)
+                keyStorage.update(from: base + 6, count: SortedRun.sharedLimit)
                 keyLength = newLength
                 key = UnsafeBufferPointer(start: base + 6, count: newLength)
                 record = UnsafeBufferPointer(start: base + 10 + rest, count: recordLength)

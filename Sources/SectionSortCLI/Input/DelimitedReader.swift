@@ -1,3 +1,4 @@
+import Foundation
 import SectionSort
 
 /// Reads CSV and TSV with a header row (or, with `--no-header`, without one, columns numbered from 1): RFC 4180 quoting ("a ""quoted"" field", delimiters and
@@ -58,10 +59,11 @@ struct DelimitedReader {
     /// Adds the whole records at the start of `data` (which starts on line `line` of `name`) and
     /// returns how many bytes they took; with `isFinal`, all of `data`.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
-        var records: [(bytes: Range<Int>, key: Range<Int>, reading: Range<Int>?)] = []
+        // Key ranges are in `set.keyBytes`, where the fields are decoded straight into, or in
+        // `data` for a key read in place (`inPlace`).
+        var records: [(bytes: Range<Int>, key: Range<Int>, inPlace: Bool, reading: Range<Int>?)] = []
         // The --then keys of the records, column after column: record r's are at r * thenColumns.count.
         var thenKeys: [Range<Int>] = []
-        var keyBytes: [UInt8] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             func location(_ offset: Int) -> SourceLocation {
@@ -102,30 +104,34 @@ struct DelimitedReader {
                             + "(every record needs one field per column)", at: location(range.lowerBound))
                 }
                 func decoded(_ column: Int) -> Range<Int> {
-                    let start = keyBytes.count
-                    Self.appendContent(of: fields[column], in: bytes, to: &keyBytes)
-                    return start..<keyBytes.count
+                    set.reserveKeyBytes(fields[column].range.count)
+                    let start = set.keyBytes.count
+                    Self.appendContent(of: fields[column], in: bytes, to: &set.keyBytes)
+                    return start..<set.keyBytes.count
                 }
-                let key = decoded(columns.key)
+                if let inPlace = Self.contentInPlace(of: fields[columns.key], in: bytes) {
+                    records.append((range, inPlace, true, nil))
+                } else {
+                    records.append((range, decoded(columns.key), false, nil))
+                }
                 for column in columns.then { thenKeys.append(decoded(column)) }
-                let reading = columns.reading.map(decoded)
-                records.append((range, key, reading))
+                records[records.count - 1].reading = columns.reading.map(decoded)
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)
-        let keyBase = set.keyBytes.count
-        set.keyBytes += keyBytes
         if set.keySpans == nil { set.keySpans = [] }
         if set.thenSpans.isEmpty { set.thenSpans = thenColumns.map { _ in [] } }
         if readingColumn != nil && set.readingSpans == nil { set.readingSpans = [] }
         for (number, record) in records.enumerated() {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
-            set.keySpans!.append(keyBase + record.key.lowerBound..<keyBase + record.key.upperBound)
-            for field in thenColumns.indices {
-                let then = thenKeys[number * thenColumns.count + field]
-                set.thenSpans[field].append(keyBase + then.lowerBound..<keyBase + then.upperBound)
+            if record.inPlace {
+                set.keysInBytes.insert(set.keySpans!.count)
+                set.keySpans!.append(base + record.key.lowerBound..<base + record.key.upperBound)
+            } else {
+                set.keySpans!.append(record.key)
             }
-            if let reading = record.reading { set.readingSpans!.append(keyBase + reading.lowerBound..<keyBase + reading.upperBound) }
+            for field in thenColumns.indices { set.thenSpans[field].append(thenKeys[number * thenColumns.count + field]) }
+            if let reading = record.reading { set.readingSpans!.append(reading) }
         }
         return consumed
     }
@@ -202,6 +208,17 @@ struct DelimitedReader {
             return nil
         }
         return number - 1
+    }
+
+    /// Where a long field's text is in `bytes` when it is there as it is (unquoted, or quoted
+    /// without a doubled quote), to be keyed in place (``RecordSet/keysInBytes``); nil for a short
+    /// field, which is copied.
+    private static func contentInPlace(of field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard field.range.count >= MemoryPlan.longRecord else { return nil }
+        guard field.isQuoted else { return field.range }
+        let content = field.range.lowerBound + 1..<field.range.upperBound - 1
+        guard memchr(bytes.baseAddress! + content.lowerBound, 0x22, content.count) == nil else { return nil }
+        return content
     }
 
     /// A field's text: without its quotes, and with doubled quotes single.

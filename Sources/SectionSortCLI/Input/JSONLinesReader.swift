@@ -1,3 +1,4 @@
+import Foundation
 import SectionSort
 
 /// Reads JSON Lines: one JSON object a line (RFC 8259, checked by ``JSONScanner``), sectioned by
@@ -43,7 +44,9 @@ struct JSONLinesReader {
     /// returns how many bytes they took.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
-        var records: [(bytes: Range<Int>, key: [UInt8], then: [[UInt8]], reading: [UInt8]?)] = []
+        // Key ranges are in `set.keyBytes`, where the fields are decoded straight into, or in
+        // `data` for a key read in place (`inPlace`).
+        var records: [(bytes: Range<Int>, key: Range<Int>, inPlace: Bool, then: [Range<Int>], reading: Range<Int>?)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -71,22 +74,32 @@ struct JSONLinesReader {
                     throw .data("not valid JSON: \(error.message)", at: at(error.offset))
                 }
                 guard scanned.isObject else { throw .data("expected a JSON object", at: location) }
-                var decoded: [UInt8] = []
-                func field(_ index: Int) throws(CLIError) -> [UInt8] {
+                /// The field's key: where it is in `set.keyBytes`, or in `text` when it is read in place.
+                func field(_ index: Int, inPlace: Bool = false) throws(CLIError) -> (range: Range<Int>, inPlace: Bool) {
                     let name = Echo.bounded(String(decoding: names[index], as: UTF8.self))
                     guard let value = scanned.values[index] else { throw .data("no field '\(name)'", at: location) }
-                    decoded.removeAll(keepingCapacity: true)
+                    set.reserveKeyBytes(value.range.count)
+                    let start = set.keyBytes.count
                     switch value.kind {
                     case .string:
+                        // A long string without escapes is its own text, between its quotes.
+                        let content = value.range.lowerBound + 1..<value.range.upperBound - 1
+                        if inPlace && content.count >= MemoryPlan.longRecord
+                            && memchr(text.baseAddress! + content.lowerBound, 0x5C, content.count) == nil
+                        {
+                            return (content, true)
+                        }
                         do throws(JSONScanner.SyntaxError) {
-                            try JSONScanner.decodeString(text, value.range, lossy: decoder.lossy, into: &decoded)
+                            try JSONScanner.decodeString(text, value.range, lossy: decoder.lossy, into: &set.keyBytes)
                         } catch {
                             throw .data("field '\(name)': \(error.message)", at: at(error.offset))
                         }
-                        return decoded
+                        return (start..<set.keyBytes.count, false)
                     case .number, .true, .false:
                         // As written: a number keeps its digits (1E400, 0.10), a boolean is its word.
-                        return Array(text[value.range])
+                        if inPlace && value.range.count >= MemoryPlan.longRecord { return (value.range, true) }
+                        set.keyBytes.append(contentsOf: text[value.range])
+                        return (start..<set.keyBytes.count, false)
                     case .null:
                         throw .data("field '\(name)' is null", at: at(value.range.lowerBound))
                     case .object, .array:
@@ -95,14 +108,16 @@ struct JSONLinesReader {
                             at: at(value.range.lowerBound))
                     }
                 }
-                let key = try field(keyIndex)
-                let then = try thenIndices.map { (index) throws(CLIError) in try field(index) }
+                var key = try field(keyIndex, inPlace: true)
+                // In place, the key's range is in `data`, not in the line.
+                if key.inPlace { key.range = range.lowerBound + key.range.lowerBound..<range.lowerBound + key.range.upperBound }
+                let then = try thenIndices.map { (index) throws(CLIError) in try field(index).range }
                 // A record without a reading (absent or null) is read by its key.
-                let reading = try readingIndex.map { (index) throws(CLIError) -> [UInt8] in
-                    guard let value = scanned.values[index], value.kind != .null else { return [] }
-                    return try field(index)
+                let reading = try readingIndex.map { (index) throws(CLIError) -> Range<Int> in
+                    guard let value = scanned.values[index], value.kind != .null else { return set.keyBytes.count..<set.keyBytes.count }
+                    return try field(index).range
                 }
-                records.append((range, key, then, reading))
+                records.append((range, key.range, key.inPlace, then, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
@@ -111,11 +126,14 @@ struct JSONLinesReader {
         if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
-            set.keySpans!.append(record.key.withUnsafeBufferPointer { set.appendKey($0) })
-            for (field, then) in record.then.enumerated() {
-                set.thenSpans[field].append(then.withUnsafeBufferPointer { set.appendKey($0) })
+            if record.inPlace {
+                set.keysInBytes.insert(set.keySpans!.count)
+                set.keySpans!.append(base + record.key.lowerBound..<base + record.key.upperBound)
+            } else {
+                set.keySpans!.append(record.key)
             }
-            if let reading = record.reading { set.readingSpans!.append(reading.withUnsafeBufferPointer { set.appendKey($0) }) }
+            for (field, then) in record.then.enumerated() { set.thenSpans[field].append(then) }
+            if let reading = record.reading { set.readingSpans!.append(reading) }
         }
         return length
     }

@@ -10,8 +10,13 @@ struct RecordSet: Sendable {
     var spans: RecordSpans = []
     /// Keys that had to be decoded out of their records (csv quoting, JSON escapes), one after another.
     var keyBytes: [UInt8] = []
-    /// Record `i`'s key is `keyBytes[keySpans[i]]`; nil when each record is its own key (lines).
+    /// Record `i`'s key is `keyBytes[keySpans[i]]` (`bytes[keySpans[i]]` when `i` is in
+    /// `keysInBytes`); nil when each record is its own key (lines).
     var keySpans: [Range<Int>]?
+    /// The records whose key is read in place, from `bytes`: key fields of
+    /// ``MemoryPlan/longRecord`` bytes or more that need no decoding (no csv quotes to undo, no
+    /// JSON escapes), which a decoded copy would hold twice.
+    var keysInBytes: Set<Int> = []
     /// One array per `--then` column or field, in their order: record `i`'s `n`th secondary key is
     /// `keyBytes[thenSpans[n][i]]`.
     var thenSpans: [[Range<Int>]] = []
@@ -39,16 +44,17 @@ struct RecordSet: Sendable {
         return base
     }
 
-    /// Appends a decoded key and returns where it is in `keyBytes`.
-    mutating func appendKey(_ key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let start = keyBytes.count
-        keyBytes.append(contentsOf: key)
-        return start..<keyBytes.count
+    /// Makes room in `keyBytes` for a long key of about `count` bytes before it is appended, so
+    /// that it is copied once, into a block of its size, not grown into by doubling.
+    mutating func reserveKeyBytes(_ count: Int) {
+        if count >= MemoryPlan.longRecord { keyBytes.reserveCapacity(keyBytes.count + count) }
     }
 
     /// The primary key of record `index` as a string (lossy), for the date mode and messages.
     func key(at index: Int) -> String {
-        if let keySpans { return String(decoding: keyBytes[keySpans[index]], as: UTF8.self) }
+        if let keySpans {
+            return String(decoding: (keysInBytes.contains(index) ? bytes : keyBytes)[keySpans[index]], as: UTF8.self)
+        }
         return String(decoding: bytes[spans[index]], as: UTF8.self)
     }
 
@@ -56,6 +62,7 @@ struct RecordSet: Sendable {
     var utf8Keys: UTF8Keys {
         let bytes = self.bytes, spans = self.spans, keyBytes = self.keyBytes
         let keySpans = self.keySpans, thenSpans = self.thenSpans, readingSpans = self.readingSpans
+        let keysInBytes = self.keysInBytes
         var readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
         if let readingSpans {
             readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
@@ -66,7 +73,12 @@ struct RecordSet: Sendable {
                 if let keySpans {
                     keyBytes.withUnsafeBufferPointer { keys in
                         SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
-                            body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), $0)
+                            (secondaries) in
+                            if !keysInBytes.isEmpty && keysInBytes.contains(item) {
+                                bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[keySpans[item]]), secondaries) }
+                            } else {
+                                body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), secondaries)
+                            }
                         }
                     }
                 } else {
@@ -80,14 +92,17 @@ struct RecordSet: Sendable {
         var kept = self
         kept.spans = RecordSpans(positions.lazy.map { spans[$0] })
         kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
+        kept.keysInBytes = keysInBytes.isEmpty ? [] : Set(positions.indices.filter { keysInBytes.contains(positions[$0]) })
         kept.thenSpans = thenSpans.map { spans in positions.map { spans[$0] } }
+        kept.readingSpans = readingSpans.map { spans in positions.map { spans[$0] } }
         return kept
     }
 
     /// What sorting this batch in memory is expected to take, in bytes: the batch itself, the keys
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {
-        bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count) + keyBytes.count
+        let inPlace = keysInBytes.reduce(0) { $0 + keySpans![$1].count }
+        return bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count + inPlace) + keyBytes.count
             + count * (8 + (keySpans == nil ? 0 : 16) + 16 * thenSpans.count + (readingSpans == nil ? 0 : 16) + 72)
     }
 

@@ -24,7 +24,9 @@ enum AutomaticIndexLocales {
                     for record in 0..<batch.count {
                         // As the engine sections: by the reading where there is one, else by the key.
                         var text = UnsafeBufferPointer(rebasing: bytes[batch.spans[record]])
-                        if let keySpans = batch.keySpans { text = UnsafeBufferPointer(rebasing: keyBytes[keySpans[record]]) }
+                        if let keySpans = batch.keySpans {
+                            text = UnsafeBufferPointer(rebasing: (batch.keysInBytes.contains(record) ? bytes : keyBytes)[keySpans[record]])
+                        }
                         if let readings = batch.readingSpans, !readings[record].isEmpty {
                             text = UnsafeBufferPointer(rebasing: keyBytes[readings[record]])
                         }

@@ -75,17 +75,6 @@ enum KeyRecord {
         }
     }
 
-    /// The bytes of the key record that ``append(rank:key:part:position:record:framing:to:)``
-    /// appends, terminator included. O(`record.count`) with line-feed framing, O(1) with NUL.
-    static func size(keyCount: Int, record: UnsafeBufferPointer<UInt8>, framing: Framing) -> Int {
-        let keyDigits = keyCount / 3 * 4 + [0, 2, 3][keyCount % 3]
-        var recordBytes = record.count
-        if framing == .lineFeed {
-            for byte in record where byte == 0x5C || byte == 0x0A || byte == 0x0D { recordBytes += 1 }
-        }
-        return sectionWidth + 1 + keyDigits + 1 + partWidth + positionWidth + 1 + recordBytes + 1
-    }
-
     /// Appends a whole key record; false (with nothing appended past `text`'s old end) when
     /// `record` holds a NUL that NUL framing cannot carry.
     static func append(
@@ -99,9 +88,62 @@ enum KeyRecord {
         appendFixed(part, width: partWidth, to: &text)
         appendFixed(position, width: positionWidth, to: &text)
         text.append(0x09)
+        if framing == .nul, let base = record.baseAddress, memchr(base, 0, record.count) != nil { return false }
+        appendRecord(record, framing: framing, to: &text)
+        text.append(framing.terminator)
+        return true
+    }
+
+    /// Hands the key record that ``append(rank:key:part:position:record:framing:to:)`` appends to
+    /// `body` in pieces of about `pieceSize` bytes, so that a long record's key record is never
+    /// held whole beside the record and its key; false, with nothing handed over, when `record`
+    /// holds a NUL that NUL framing cannot carry.
+    ///
+    /// - Complexity: O(`key.count` + `record.count`), in memory O(`pieceSize`).
+    static func forEachPiece<Failure: Error>(
+        rank: Int, key: UnsafeBufferPointer<UInt8>, part: Int, position: Int, record: UnsafeBufferPointer<UInt8>,
+        framing: Framing, pieceSize: Int = 1 << 16, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) -> Bool {
+        if framing == .nul, let base = record.baseAddress, memchr(base, 0, record.count) != nil { return false }
+        var text: [UInt8] = []
+        // A piece ends after the slice that passes `pieceSize`: a slice of the key adds at most
+        // `pieceSize` digits, one of the record at most twice `pieceSize` escaped bytes.
+        text.reserveCapacity(3 * pieceSize + 64)
+        func handOver() throws(Failure) {
+            try text.withUnsafeBufferPointer { (piece) throws(Failure) in try body(piece) }
+            text.removeAll(keepingCapacity: true)
+        }
+        appendDecimal(rank, width: sectionWidth, to: &text)
+        text.append(0x09)
+        // Whole groups of 3 bytes, so that only the last slice has the padded end of the base 64.
+        let sliceOfKey = pieceSize / 4 * 3
+        var start = 0
+        while start < key.count {
+            let end = min(key.count, start + sliceOfKey)
+            appendKey(UnsafeBufferPointer(rebasing: key[start..<end]), to: &text)
+            start = end
+            if text.count >= pieceSize { try handOver() }
+        }
+        text.append(0x09)
+        appendFixed(part, width: partWidth, to: &text)
+        appendFixed(position, width: positionWidth, to: &text)
+        text.append(0x09)
+        start = 0
+        while start < record.count {
+            let end = min(record.count, start + pieceSize)
+            appendRecord(UnsafeBufferPointer(rebasing: record[start..<end]), framing: framing, to: &text)
+            start = end
+            if text.count >= pieceSize { try handOver() }
+        }
+        text.append(framing.terminator)
+        try handOver()
+        return true
+    }
+
+    /// Appends RECORD: as it is with NUL framing, escaped with line-feed framing.
+    private static func appendRecord(_ record: UnsafeBufferPointer<UInt8>, framing: Framing, to text: inout [UInt8]) {
         switch framing {
         case .nul:
-            if let base = record.baseAddress, memchr(base, 0, record.count) != nil { return false }
             text.append(contentsOf: record)
         case .lineFeed:
             for byte in record {
@@ -113,8 +155,6 @@ enum KeyRecord {
                 }
             }
         }
-        text.append(framing.terminator)
-        return true
     }
 
     /// A key record's fields, read in place.

@@ -228,9 +228,21 @@ struct MemoryPlan {
         #endif
     }
 
-    /// The most memory the process has had resident so far, in bytes (`getrusage`'s maximum
-    /// resident set size: kibibytes on Linux, bytes on Darwin).
+    /// The most memory the process has had resident so far, in bytes: on Linux the high-water
+    /// mark of its memory since it was executed (`VmHWM` of `/proc/self/status`), elsewhere
+    /// `getrusage`'s maximum resident set size.
+    ///
+    /// On Linux `getrusage` also counts the memory of the process it was forked from, up to the
+    /// `exec`: run from a large process (a test runner), it reported that process's peak.
     static func peakResidentBytes() -> Int {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = Int(line.dropFirst("VmHWM:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        {
+            return kibibytes * 1024
+        }
+        #endif
         var usage = rusage()
         #if os(Linux)
         let who = RUSAGE_SELF.rawValue
