@@ -221,6 +221,11 @@ import Testing
             "Åsa a\u{308}b", "a\u{308}\u{301}", "ö\u{323}", "-x y", "- \u{301}x", "a -\u{301}- b", "かがか\u{3099}ー",
             "각\u{1100}\u{1161}", "ฉันเแก", "αά\u{345}ω", "ǅ\u{301}", "ſt", "\u{17F}\u{301}",
             "กุ่ม", "ก\u{E39}\u{E48}ข", "ก\u{E48}\u{E39}ข", "\u{E38}ก", "เกุ", "क़्ष", "ཀ\u{F73}ཁ", "ཀ\u{F71}\u{F72}", "e\u{301}\u{316}x",
+            // Characters with prepared elements: several (expansions, Hangul syllables), one
+            // before a starter only (followed by a mark, a letter above U+0300, the end),
+            // unassigned and ignorable ones, after variable ones.
+            "éÉü ёЁ\u{308}", "가힣\u{1100}\u{1161}각", "aäa\u{308}aαa", "ο\u{301}ά\u{345}ά", "\u{378}\u{FFFF}\u{E000}x",
+            "a\u{200B}b -\u{200B}x", "ก\u{E31}กา", "カ\u{3099}ガーか",
         ]
         var inputs = (Self.texts + extra).map { Array($0.utf8) }
         inputs += [[0xC3], [0x61, 0xE4, 0xB8], [0xC3, 0xA5, 0xCC], [0xE3, 0x81, 0x8B, 0xE3, 0x82], [0xF0, 0x9F, 0x98]]

@@ -174,14 +174,16 @@ package struct CollationElementIterator {
     /// Calls `body` with each CE in turn, ``CE32/noCE`` last, until it returns false: the CEs of
     /// ``nextCE()``, with the characters that need no context read in a loop that keeps the
     /// reading position and the tables in local variables (a CE handed to `body` does not make
-    /// the loop read them from the iterator again).
+    /// the loop read them from the iterator again). Where `prepared` has an entry for a
+    /// character, `body` gets that entry instead of the CE, with true.
     ///
     /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
     @inline(__always)
-    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+    package mutating func forEachCE(prepared: PreparedElementTable?, _ body: (UInt64, Bool) -> Bool) {
         // Whether the loop below reached the end of the text, where nextCE() would return
         // ``CE32/noCE``: handed on without the call.
         var isAtEnd = false
+        let blocks = prepared?.blocks
         while true {
             if isUnbuffered {
                 let text = text
@@ -198,6 +200,55 @@ package struct CollationElementIterator {
                 // Whether the last character was read by this loop.
                 var previousWasRead = false
                 while true {
+                    if let blocks, pendingIndex == pendingCount {
+                        // The characters with one prepared element and no condition on the
+                        // next one, in a loop of their own that keeps few variables.
+                        let start = position
+                        while position < text.count {
+                            var end = position
+                            let c = CollationUTF8.decode(text, at: &end)
+                            guard c < 0x10000 else { break }
+                            let block = blocks[Int(c >> 6)]
+                            var elements = block + Int(c & 63)
+                            let entry = elements.pointee
+                            var count = 1
+                            if entry & PreparedElementTable.special != 0 {
+                                // Before a starter only: followed by a character below U+0300
+                                // (lead byte CC) or by the end here, the others are checked below.
+                                if entry & PreparedElementTable.beforeStarterOnly != 0 {
+                                    guard end == text.count || text[end] < 0xCC else { break }
+                                }
+                                if entry & PreparedElementTable.unfilled == PreparedElementTable.multiple {
+                                    count = Int((entry >> 16) & 0xFF)
+                                    if count != 0 {
+                                        elements = block + Int(entry >> 32)
+                                    } else {
+                                        // A Hangul syllable: its jamo's elements.
+                                        let table = prepared.unsafelyUnwrapped
+                                        let jamo = table.jamo + Int(entry >> 32) * 67
+                                        let s = c - 0xAC00
+                                        let t = Int(s % 28)
+                                        elements = table.syllable
+                                        elements[0] = jamo[Int(s / 588)]
+                                        elements[1] = jamo[19 + Int((s % 588) / 28)]
+                                        elements[2] = jamo[39 + t]
+                                        count = t == 0 ? 2 : 3
+                                    }
+                                } else if entry & PreparedElementTable.unfilled != 0 {
+                                    break
+                                }
+                            }
+                            position = end
+                            // One call of `body`, so that its code is inlined once. Prepared
+                            // elements are never the end, for which alone the writer returns false.
+                            var index = 0
+                            repeat {
+                                _ = body(elements[index], true)
+                                index += 1
+                            } while index < count
+                        }
+                        if position != start { previousWasRead = true }
+                    }
                     var ce: UInt64
                     if pendingIndex < pendingCount {
                         ce = pending[pendingIndex]
@@ -208,6 +259,26 @@ package struct CollationElementIterator {
                     } else {
                         let lead = text[position]
                         var end = position + 1
+                        var c = UInt32(lead)
+                        if lead >= 0x80 {
+                            end = position
+                            c = CollationUTF8.decode(text, at: &end)
+                        }
+                        if let blocks, c < 0x10000 {
+                            // What the loop above leaves: an element before a starter only, a
+                            // block not filled yet, or no entry.
+                            let entry = blocks[Int(c >> 6)][Int(c & 63)]
+                            if entry & PreparedElementTable.unfilled == PreparedElementTable.unfilled {
+                                prepared.unsafelyUnwrapped.fill(c)
+                                continue
+                            }
+                            if entry & PreparedElementTable.unfilled == 0 && isBeforeStarter(end) {
+                                position = end
+                                previousWasRead = true
+                                _ = body(entry, true)
+                                continue
+                            }
+                        }
                         if lead < 0x80 {
                             ce = latin[Int(lead)]
                             // Bit 0: before a character that starts with no combining mark only
@@ -216,58 +287,54 @@ package struct CollationElementIterator {
                             let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
                             guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { break }
                             ce &= ~1
+                        } else if c < Self.latinLimit {
+                            ce = latin[Int(c)]
+                            if ce & 1 != 0 {
+                                guard ce != 1 && isBeforeStarter(end) else { break }
+                                ce &= ~1
+                            }
                         } else {
-                            end = position
-                            let c = CollationUTF8.decode(text, at: &end)
-                            if c < Self.latinLimit {
-                                ce = latin[Int(c)]
-                                if ce & 1 != 0 {
-                                    guard ce != 1 && isBeforeStarter(end) else { break }
-                                    ce &= ~1
+                            if checkFCD {
+                                // A combining mark (lead class > 0) after a character this
+                                // loop read (so one without a contraction that could take the
+                                // mark, whose trail class is 0 since a mark follows) and
+                                // before a character that starts with none is a segment in
+                                // FCD order: read as it is, as ICU does. Tibetan composite
+                                // vowels always go through the segment check.
+                                let fcd = normalization.fcd16(c)
+                                if fcd != 0 {
+                                    guard
+                                        fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
+                                        isBeforeStarter(end)
+                                    else { break }
                                 }
+                            }
+                            var ce32 = trie.get(c)
+                            var inBase = false
+                            if ce32 == CE32.fallback, let baseTrie {
+                                ce32 = baseTrie.get(c)
+                                inBase = true
+                            }
+                            if !CE32.isSpecial(ce32) {
+                                ce = CE32.simpleCE(ce32)
+                            } else if ce32 & 0xFF == 0xC1 {
+                                ce = CE32.ce(ce32)
                             } else {
-                                if checkFCD {
-                                    // A combining mark (lead class > 0) after a character this
-                                    // loop read (so one without a contraction that could take the
-                                    // mark, whose trail class is 0 since a mark follows) and
-                                    // before a character that starts with none is a segment in
-                                    // FCD order: read as it is, as ICU does. Tibetan composite
-                                    // vowels always go through the segment check.
-                                    let fcd = normalization.fcd16(c)
-                                    if fcd != 0 {
-                                        guard
-                                            fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
-                                            isBeforeStarter(end)
-                                        else { break }
-                                    }
-                                }
-                                var ce32 = trie.get(c)
-                                var inBase = false
-                                if ce32 == CE32.fallback, let baseTrie {
-                                    ce32 = baseTrie.get(c)
-                                    inBase = true
-                                }
-                                if !CE32.isSpecial(ce32) {
-                                    ce = CE32.simpleCE(ce32)
-                                } else if ce32 & 0xFF == 0xC1 {
-                                    ce = CE32.ce(ce32)
-                                } else {
-                                    pendingIndex = 0
-                                    pendingCount = 0
-                                    ces.removeAll()
-                                    cesIndex = 0
-                                    ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
-                                    guard ce != 1 else { break }
-                                    pending = ces.elements
-                                    pendingIndex = cesIndex
-                                    pendingCount = ces.count
-                                }
+                                pendingIndex = 0
+                                pendingCount = 0
+                                ces.removeAll()
+                                cesIndex = 0
+                                ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+                                guard ce != 1 else { break }
+                                pending = ces.elements
+                                pendingIndex = cesIndex
+                                pendingCount = ces.count
                             }
                         }
                         position = end
                         previousWasRead = true
                     }
-                    guard body(ce) else {
+                    guard body(ce, false) else {
                         textPosition = position
                         cesIndex = pendingIndex
                         return
@@ -276,7 +343,7 @@ package struct CollationElementIterator {
                 textPosition = position
                 cesIndex = pendingIndex
             }
-            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine()) else { return }
+            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine(), false) else { return }
         }
     }
 
