@@ -116,6 +116,7 @@ import Testing
             "😀", "👍🏽", "👨‍👩‍👧", "🇸🇪", "e\u{301}", "e\u{301}\u{323}", "e\u{323}\u{301}", "\u{301}",
             "a\u{FFFE}b", "côte\u{FFFE}coté", "\u{FFFD}", "\u{10FFFF}", "\u{E000}", "\u{0378}", "\u{2FFFF}",
             "\u{1F600}\u{301}", "x\u{200B}y", "\u{00AD}", "Ǆ", "ǆ", "ﬀ",
+            "เ", "กเ", "เก่า", "เ\u{E48}ก", "แเโก", "chch", "ch\u{301}", "cH", "\u{E40}\u{E01}\u{301}",
         ]
         texts.append(String(repeating: "a", count: 40))
         texts.append(String(repeating: "aB", count: 60))

@@ -162,7 +162,7 @@ package struct CollationElementIterator {
                 textPosition = end
                 return CE32.ce(ce32)
             }
-            let ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+            let ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
             if ce != 1 {
                 textPosition = end
                 return ce
@@ -324,7 +324,7 @@ package struct CollationElementIterator {
                                 pendingCount = 0
                                 ces.removeAll()
                                 cesIndex = 0
-                                ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+                                ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
                                 guard ce != 1 else { break }
                                 pending = ces.elements
                                 pendingIndex = cesIndex
@@ -378,26 +378,36 @@ package struct CollationElementIterator {
     }
 
     /// The first CE of a special CE32 that needs no context (expansions, computed weights, and
-    /// the default of a contraction whose suffixes all start with a combining mark when the next
-    /// character does not), with the others put in the CE buffer; or 1 (no CE) for the
-    /// others. `end` is where the character's bytes end.
+    /// contractions that the next character decides: see ``contractionCE32(_:_:end:)``), with the
+    /// others put in the CE buffer; or 1 (no CE) for the others. `end` is where the character's
+    /// bytes end, moved past the next character where a contraction takes it (only when a CE is
+    /// returned).
     ///
     /// Reads the data's parts held in ``parts`` rather than through the data objects, so that it
     /// retains nothing.
     @inline(never)
-    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> UInt64 {
+    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: inout Int) -> UInt64 {
         let parts = inBase ? baseParts : parts
         var ce32 = value
-        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end) {
-            ce32 = UInt32(parts.contexts.uint16(CE32.index(ce32))) << 16 | UInt32(parts.contexts.uint16(CE32.index(ce32) + 1))
-            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+        var matchEnd = end
+        if CE32.hasTag(ce32, .contraction) {
+            guard let matched = contractionCE32(ce32, parts.contexts, end: &matchEnd) else { return 1 }
+            ce32 = matched
+            if !CE32.isSpecial(ce32) {
+                end = matchEnd
+                return CE32.simpleCE(ce32)
+            }
+            // A suffix's CE32: an expansion or a single CE (the computed ones belong to a code
+            // point, not to a contraction).
+            if matchEnd != end && !Self.isSuffixTag(CE32.tag(ce32)) { return 1 }
         }
+        let ce: UInt64
         switch CE32.tag(ce32) {
         case .longPrimary, .longSecondary:
-            return CE32.ce(ce32)
+            ce = CE32.ce(ce32)
         case .latinExpansion:
             startCEs(UInt64(ce32 & 0xFF00) << 16 | 0x0500)
-            return UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
+            ce = UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
         case .expansion32:
             let start = CE32.index(ce32)
             let length = CE32.length(ce32)
@@ -405,7 +415,7 @@ package struct CollationElementIterator {
                 startCEs(CE32.ce(parts.ce32s.uint32(start + 1)))
                 for index in start + 2..<start + length { ces.append(CE32.ce(parts.ce32s.uint32(index))) }
             }
-            return CE32.ce(parts.ce32s.uint32(start))
+            ce = CE32.ce(parts.ce32s.uint32(start))
         case .expansion:
             let start = CE32.index(ce32)
             let length = CE32.length(ce32)
@@ -413,9 +423,9 @@ package struct CollationElementIterator {
                 startCEs(parts.ces.uint64(start + 1))
                 for index in start + 2..<start + length { ces.append(parts.ces.uint64(index)) }
             }
-            return parts.ces.uint64(start)
+            ce = parts.ces.uint64(start)
         case .offset:
-            return CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
+            ce = CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
         case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0:
             var syllable = c - 0xAC00
             let t = Int(syllable % 28)
@@ -424,11 +434,48 @@ package struct CollationElementIterator {
             let l = Int(syllable / 21)
             startCEs(CE32.ce(parts.jamoCE32s.uint32(19 + v)))
             if t != 0 { ces.append(CE32.ce(parts.jamoCE32s.uint32(39 + t))) }
-            return CE32.ce(parts.jamoCE32s.uint32(l))
+            ce = CE32.ce(parts.jamoCE32s.uint32(l))
         case .implicit where c < 0xD800 || c > 0xDFFF:
-            return CE32.ce(primary: CE32.unassignedPrimary(c))
+            ce = CE32.ce(primary: CE32.unassignedPrimary(c))
         default:
             return 1
+        }
+        end = matchEnd
+        return ce
+    }
+
+    @inline(__always)
+    private static func isSuffixTag(_ tag: CE32.Tag) -> Bool {
+        switch tag {
+        case .longPrimary, .longSecondary, .latinExpansion, .expansion32, .expansion: true
+        default: false
+        }
+    }
+
+    /// The CE32 of a character whose CE32 is the contraction `ce32` where the next character
+    /// decides it without the buffered reading, as ICU's contraction matching would: the
+    /// default at the end of the text, or before a character that starts with no combining mark
+    /// when every suffix starts with one; the suffix's CE32 where the next character (one that
+    /// normalization leaves as it is) is a whole suffix that no longer one continues (`end` then
+    /// moves past it); the default where no suffix starts with it (a character without a
+    /// combining class, so no discontiguous match either). Nil for the rest.
+    @inline(__always)
+    private func contractionCE32(_ ce32: UInt32, _ contexts: CollationBytes, end: inout Int) -> UInt32? {
+        let index = CE32.index(ce32)
+        let defaultCE32 = UInt32(contexts.uint16(index)) << 16 | UInt32(contexts.uint16(index + 1))
+        if end == text.count || (ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end)) { return defaultCE32 }
+        var next = end
+        let following = CollationUTF8.decode(text, at: &next)
+        guard normalization.fcd16(following) == 0 else { return nil }
+        var suffixes = ContextTrie(contexts, root: index + 2)
+        switch suffixes.first(following) {
+        case .finalValue:
+            end = next
+            return UInt32(bitPattern: suffixes.value)
+        case .noMatch:
+            return defaultCE32
+        default:
+            return nil
         }
     }
 
