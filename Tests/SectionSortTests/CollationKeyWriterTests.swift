@@ -226,7 +226,7 @@ import Testing
             // before a starter only (followed by a mark, a letter above U+0300, the end),
             // unassigned and ignorable ones, after variable ones.
             "éÉü ёЁ\u{308}", "가힣\u{1100}\u{1161}각", "aäa\u{308}aαa", "ο\u{301}ά\u{345}ά", "\u{378}\u{FFFF}\u{E000}x",
-            "a\u{200B}b -\u{200B}x", "ก\u{E31}กา", "カ\u{3099}ガーか",
+            "a\u{200B}b -\u{200B}x", "ก\u{E31}กา", "カ\u{3099}ガーか", "άβή\u{301}ώ", "иж и\u{306}й", "aß o\u{3099}",
         ]
         var inputs = (Self.texts + extra).map { Array($0.utf8) }
         inputs += [[0xC3], [0x61, 0xE4, 0xB8], [0xC3, 0xA5, 0xCC], [0xE3, 0x81, 0x8B, 0xE3, 0x82], [0xF0, 0x9F, 0x98]]

@@ -216,7 +216,7 @@ package struct CollationElementIterator {
                                 // Before a starter only: followed by a character below U+0300
                                 // (lead byte CC) or by the end here, the others are checked below.
                                 if entry & PreparedElementTable.beforeStarterOnly != 0 {
-                                    guard end == text.count || text[end] < 0xCC else { break }
+                                    guard isBeforeStarterInline(end) else { break }
                                 }
                                 if entry & PreparedElementTable.unfilled == PreparedElementTable.multiple {
                                     count = Int((entry >> 16) & 0xFF)
@@ -367,6 +367,16 @@ package struct CollationElementIterator {
     @inline(__always)
     private func isBeforeStarter(_ end: Int) -> Bool {
         end == text.count || text[end] < 0xCC || Self.leadCombiningClassIsZero(text, at: end)
+    }
+
+    /// ``isBeforeStarter(_:)`` with the look-up inline, for the loop of prepared elements, where
+    /// the character after one that holds before a starter only is mostly a letter of the same
+    /// script (from U+0300 on for Greek, Cyrillic, kana).
+    @inline(__always)
+    private func isBeforeStarterInline(_ end: Int) -> Bool {
+        if end == text.count || text[end] < 0xCC { return true }
+        var at = end
+        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
     }
 
     /// Static, with the text passed in: a method called from the middle of a mutating one made a
