@@ -116,6 +116,7 @@ import Testing
             "😀", "👍🏽", "👨‍👩‍👧", "🇸🇪", "e\u{301}", "e\u{301}\u{323}", "e\u{323}\u{301}", "\u{301}",
             "a\u{FFFE}b", "côte\u{FFFE}coté", "\u{FFFD}", "\u{10FFFF}", "\u{E000}", "\u{0378}", "\u{2FFFF}",
             "\u{1F600}\u{301}", "x\u{200B}y", "\u{00AD}", "Ǆ", "ǆ", "ﬀ",
+            "เ", "กเ", "เก่า", "เ\u{E48}ก", "แเโก", "chch", "ch\u{301}", "cH", "\u{E40}\u{E01}\u{301}",
         ]
         texts.append(String(repeating: "a", count: 40))
         texts.append(String(repeating: "aB", count: 60))
@@ -221,6 +222,11 @@ import Testing
             "Åsa a\u{308}b", "a\u{308}\u{301}", "ö\u{323}", "-x y", "- \u{301}x", "a -\u{301}- b", "かがか\u{3099}ー",
             "각\u{1100}\u{1161}", "ฉันเแก", "αά\u{345}ω", "ǅ\u{301}", "ſt", "\u{17F}\u{301}",
             "กุ่ม", "ก\u{E39}\u{E48}ข", "ก\u{E48}\u{E39}ข", "\u{E38}ก", "เกุ", "क़्ष", "ཀ\u{F73}ཁ", "ཀ\u{F71}\u{F72}", "e\u{301}\u{316}x",
+            // Characters with prepared elements: several (expansions, Hangul syllables), one
+            // before a starter only (followed by a mark, a letter above U+0300, the end),
+            // unassigned and ignorable ones, after variable ones.
+            "éÉü ёЁ\u{308}", "가힣\u{1100}\u{1161}각", "aäa\u{308}aαa", "ο\u{301}ά\u{345}ά", "\u{378}\u{FFFF}\u{E000}x",
+            "a\u{200B}b -\u{200B}x", "ก\u{E31}กา", "カ\u{3099}ガーか", "άβή\u{301}ώ", "иж и\u{306}й", "aß o\u{3099}",
         ]
         var inputs = (Self.texts + extra).map { Array($0.utf8) }
         inputs += [[0xC3], [0x61, 0xE4, 0xB8], [0xC3, 0xA5, 0xCC], [0xE3, 0x81, 0x8B, 0xE3, 0x82], [0xF0, 0x9F, 0x98]]

@@ -162,7 +162,7 @@ package struct CollationElementIterator {
                 textPosition = end
                 return CE32.ce(ce32)
             }
-            let ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
+            let ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
             if ce != 1 {
                 textPosition = end
                 return ce
@@ -174,14 +174,16 @@ package struct CollationElementIterator {
     /// Calls `body` with each CE in turn, ``CE32/noCE`` last, until it returns false: the CEs of
     /// ``nextCE()``, with the characters that need no context read in a loop that keeps the
     /// reading position and the tables in local variables (a CE handed to `body` does not make
-    /// the loop read them from the iterator again).
+    /// the loop read them from the iterator again). Where `prepared` has an entry for a
+    /// character, `body` gets that entry instead of the CE, with true.
     ///
     /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
     @inline(__always)
-    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
+    package mutating func forEachCE(prepared: PreparedElementTable?, _ body: (UInt64, Bool) -> Bool) {
         // Whether the loop below reached the end of the text, where nextCE() would return
         // ``CE32/noCE``: handed on without the call.
         var isAtEnd = false
+        let blocks = prepared?.blocks
         while true {
             if isUnbuffered {
                 let text = text
@@ -198,6 +200,55 @@ package struct CollationElementIterator {
                 // Whether the last character was read by this loop.
                 var previousWasRead = false
                 while true {
+                    if let blocks, pendingIndex == pendingCount {
+                        // The characters with one prepared element and no condition on the
+                        // next one, in a loop of their own that keeps few variables.
+                        let start = position
+                        while position < text.count {
+                            var end = position
+                            let c = CollationUTF8.decode(text, at: &end)
+                            guard c < 0x10000 else { break }
+                            let block = blocks[Int(c >> 6)]
+                            var elements = block + Int(c & 63)
+                            let entry = elements.pointee
+                            var count = 1
+                            if entry & PreparedElementTable.special != 0 {
+                                // Before a starter only: followed by a character below U+0300
+                                // (lead byte CC) or by the end here, the others are checked below.
+                                if entry & PreparedElementTable.beforeStarterOnly != 0 {
+                                    guard isBeforeStarterInline(end) else { break }
+                                }
+                                if entry & PreparedElementTable.unfilled == PreparedElementTable.multiple {
+                                    count = Int((entry >> 16) & 0xFF)
+                                    if count != 0 {
+                                        elements = block + Int(entry >> 32)
+                                    } else {
+                                        // A Hangul syllable: its jamo's elements.
+                                        let table = prepared.unsafelyUnwrapped
+                                        let jamo = table.jamo + Int(entry >> 32) * 67
+                                        let s = c - 0xAC00
+                                        let t = Int(s % 28)
+                                        elements = table.syllable
+                                        elements[0] = jamo[Int(s / 588)]
+                                        elements[1] = jamo[19 + Int((s % 588) / 28)]
+                                        elements[2] = jamo[39 + t]
+                                        count = t == 0 ? 2 : 3
+                                    }
+                                } else if entry & PreparedElementTable.unfilled != 0 {
+                                    break
+                                }
+                            }
+                            position = end
+                            // One call of `body`, so that its code is inlined once. Prepared
+                            // elements are never the end, for which alone the writer returns false.
+                            var index = 0
+                            repeat {
+                                _ = body(elements[index], true)
+                                index += 1
+                            } while index < count
+                        }
+                        if position != start { previousWasRead = true }
+                    }
                     var ce: UInt64
                     if pendingIndex < pendingCount {
                         ce = pending[pendingIndex]
@@ -208,6 +259,26 @@ package struct CollationElementIterator {
                     } else {
                         let lead = text[position]
                         var end = position + 1
+                        var c = UInt32(lead)
+                        if lead >= 0x80 {
+                            end = position
+                            c = CollationUTF8.decode(text, at: &end)
+                        }
+                        if let blocks, c < 0x10000 {
+                            // What the loop above leaves: an element before a starter only, a
+                            // block not filled yet, or no entry.
+                            let entry = blocks[Int(c >> 6)][Int(c & 63)]
+                            if entry & PreparedElementTable.unfilled == PreparedElementTable.unfilled {
+                                prepared.unsafelyUnwrapped.fill(c)
+                                continue
+                            }
+                            if entry & PreparedElementTable.unfilled == 0 && isBeforeStarter(end) {
+                                position = end
+                                previousWasRead = true
+                                _ = body(entry, true)
+                                continue
+                            }
+                        }
                         if lead < 0x80 {
                             ce = latin[Int(lead)]
                             // Bit 0: before a character that starts with no combining mark only
@@ -216,58 +287,54 @@ package struct CollationElementIterator {
                             let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
                             guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { break }
                             ce &= ~1
+                        } else if c < Self.latinLimit {
+                            ce = latin[Int(c)]
+                            if ce & 1 != 0 {
+                                guard ce != 1 && isBeforeStarter(end) else { break }
+                                ce &= ~1
+                            }
                         } else {
-                            end = position
-                            let c = CollationUTF8.decode(text, at: &end)
-                            if c < Self.latinLimit {
-                                ce = latin[Int(c)]
-                                if ce & 1 != 0 {
-                                    guard ce != 1 && isBeforeStarter(end) else { break }
-                                    ce &= ~1
+                            if checkFCD {
+                                // A combining mark (lead class > 0) after a character this
+                                // loop read (so one without a contraction that could take the
+                                // mark, whose trail class is 0 since a mark follows) and
+                                // before a character that starts with none is a segment in
+                                // FCD order: read as it is, as ICU does. Tibetan composite
+                                // vowels always go through the segment check.
+                                let fcd = normalization.fcd16(c)
+                                if fcd != 0 {
+                                    guard
+                                        fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
+                                        isBeforeStarter(end)
+                                    else { break }
                                 }
+                            }
+                            var ce32 = trie.get(c)
+                            var inBase = false
+                            if ce32 == CE32.fallback, let baseTrie {
+                                ce32 = baseTrie.get(c)
+                                inBase = true
+                            }
+                            if !CE32.isSpecial(ce32) {
+                                ce = CE32.simpleCE(ce32)
+                            } else if ce32 & 0xFF == 0xC1 {
+                                ce = CE32.ce(ce32)
                             } else {
-                                if checkFCD {
-                                    // A combining mark (lead class > 0) after a character this
-                                    // loop read (so one without a contraction that could take the
-                                    // mark, whose trail class is 0 since a mark follows) and
-                                    // before a character that starts with none is a segment in
-                                    // FCD order: read as it is, as ICU does. Tibetan composite
-                                    // vowels always go through the segment check.
-                                    let fcd = normalization.fcd16(c)
-                                    if fcd != 0 {
-                                        guard
-                                            fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
-                                            isBeforeStarter(end)
-                                        else { break }
-                                    }
-                                }
-                                var ce32 = trie.get(c)
-                                var inBase = false
-                                if ce32 == CE32.fallback, let baseTrie {
-                                    ce32 = baseTrie.get(c)
-                                    inBase = true
-                                }
-                                if !CE32.isSpecial(ce32) {
-                                    ce = CE32.simpleCE(ce32)
-                                } else if ce32 & 0xFF == 0xC1 {
-                                    ce = CE32.ce(ce32)
-                                } else {
-                                    pendingIndex = 0
-                                    pendingCount = 0
-                                    ces.removeAll()
-                                    cesIndex = 0
-                                    ce = contextFreeCE(c, ce32, inBase: inBase, end: end)
-                                    guard ce != 1 else { break }
-                                    pending = ces.elements
-                                    pendingIndex = cesIndex
-                                    pendingCount = ces.count
-                                }
+                                pendingIndex = 0
+                                pendingCount = 0
+                                ces.removeAll()
+                                cesIndex = 0
+                                ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
+                                guard ce != 1 else { break }
+                                pending = ces.elements
+                                pendingIndex = cesIndex
+                                pendingCount = ces.count
                             }
                         }
                         position = end
                         previousWasRead = true
                     }
-                    guard body(ce) else {
+                    guard body(ce, false) else {
                         textPosition = position
                         cesIndex = pendingIndex
                         return
@@ -276,7 +343,7 @@ package struct CollationElementIterator {
                 textPosition = position
                 cesIndex = pendingIndex
             }
-            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine()) else { return }
+            guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine(), false) else { return }
         }
     }
 
@@ -302,6 +369,16 @@ package struct CollationElementIterator {
         end == text.count || text[end] < 0xCC || Self.leadCombiningClassIsZero(text, at: end)
     }
 
+    /// ``isBeforeStarter(_:)`` with the look-up inline, for the loop of prepared elements, where
+    /// the character after one that holds before a starter only is mostly a letter of the same
+    /// script (from U+0300 on for Greek, Cyrillic, kana).
+    @inline(__always)
+    private func isBeforeStarterInline(_ end: Int) -> Bool {
+        if end == text.count || text[end] < 0xCC { return true }
+        var at = end
+        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+    }
+
     /// Static, with the text passed in: a method called from the middle of a mutating one made a
     /// copy of the whole iterator for each call.
     @inline(never)
@@ -311,26 +388,36 @@ package struct CollationElementIterator {
     }
 
     /// The first CE of a special CE32 that needs no context (expansions, computed weights, and
-    /// the default of a contraction whose suffixes all start with a combining mark when the next
-    /// character does not), with the others put in the CE buffer; or 1 (no CE) for the
-    /// others. `end` is where the character's bytes end.
+    /// contractions that the next character decides: see ``contractionCE32(_:_:end:)``), with the
+    /// others put in the CE buffer; or 1 (no CE) for the others. `end` is where the character's
+    /// bytes end, moved past the next character where a contraction takes it (only when a CE is
+    /// returned).
     ///
     /// Reads the data's parts held in ``parts`` rather than through the data objects, so that it
     /// retains nothing.
     @inline(never)
-    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: Int) -> UInt64 {
+    private mutating func contextFreeCE(_ c: UInt32, _ value: UInt32, inBase: Bool, end: inout Int) -> UInt64 {
         let parts = inBase ? baseParts : parts
         var ce32 = value
-        if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end) {
-            ce32 = UInt32(parts.contexts.uint16(CE32.index(ce32))) << 16 | UInt32(parts.contexts.uint16(CE32.index(ce32) + 1))
-            if !CE32.isSpecial(ce32) { return CE32.simpleCE(ce32) }
+        var matchEnd = end
+        if CE32.hasTag(ce32, .contraction) {
+            guard let matched = contractionCE32(ce32, parts.contexts, end: &matchEnd) else { return 1 }
+            ce32 = matched
+            if !CE32.isSpecial(ce32) {
+                end = matchEnd
+                return CE32.simpleCE(ce32)
+            }
+            // A suffix's CE32: an expansion or a single CE (the computed ones belong to a code
+            // point, not to a contraction).
+            if matchEnd != end && !Self.isSuffixTag(CE32.tag(ce32)) { return 1 }
         }
+        let ce: UInt64
         switch CE32.tag(ce32) {
         case .longPrimary, .longSecondary:
-            return CE32.ce(ce32)
+            ce = CE32.ce(ce32)
         case .latinExpansion:
             startCEs(UInt64(ce32 & 0xFF00) << 16 | 0x0500)
-            return UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
+            ce = UInt64(ce32 & 0xFF00_0000) << 32 | 0x0500_0000 | UInt64((ce32 & 0xFF_0000) >> 8)
         case .expansion32:
             let start = CE32.index(ce32)
             let length = CE32.length(ce32)
@@ -338,7 +425,7 @@ package struct CollationElementIterator {
                 startCEs(CE32.ce(parts.ce32s.uint32(start + 1)))
                 for index in start + 2..<start + length { ces.append(CE32.ce(parts.ce32s.uint32(index))) }
             }
-            return CE32.ce(parts.ce32s.uint32(start))
+            ce = CE32.ce(parts.ce32s.uint32(start))
         case .expansion:
             let start = CE32.index(ce32)
             let length = CE32.length(ce32)
@@ -346,9 +433,9 @@ package struct CollationElementIterator {
                 startCEs(parts.ces.uint64(start + 1))
                 for index in start + 2..<start + length { ces.append(parts.ces.uint64(index)) }
             }
-            return parts.ces.uint64(start)
+            ce = parts.ces.uint64(start)
         case .offset:
-            return CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
+            ce = CollationData.ceFromOffsetCE32(c, ce32, ces: parts.ces)
         case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0:
             var syllable = c - 0xAC00
             let t = Int(syllable % 28)
@@ -357,11 +444,48 @@ package struct CollationElementIterator {
             let l = Int(syllable / 21)
             startCEs(CE32.ce(parts.jamoCE32s.uint32(19 + v)))
             if t != 0 { ces.append(CE32.ce(parts.jamoCE32s.uint32(39 + t))) }
-            return CE32.ce(parts.jamoCE32s.uint32(l))
+            ce = CE32.ce(parts.jamoCE32s.uint32(l))
         case .implicit where c < 0xD800 || c > 0xDFFF:
-            return CE32.ce(primary: CE32.unassignedPrimary(c))
+            ce = CE32.ce(primary: CE32.unassignedPrimary(c))
         default:
             return 1
+        }
+        end = matchEnd
+        return ce
+    }
+
+    @inline(__always)
+    private static func isSuffixTag(_ tag: CE32.Tag) -> Bool {
+        switch tag {
+        case .longPrimary, .longSecondary, .latinExpansion, .expansion32, .expansion: true
+        default: false
+        }
+    }
+
+    /// The CE32 of a character whose CE32 is the contraction `ce32` where the next character
+    /// decides it without the buffered reading, as ICU's contraction matching would: the
+    /// default at the end of the text, or before a character that starts with no combining mark
+    /// when every suffix starts with one; the suffix's CE32 where the next character (one that
+    /// normalization leaves as it is) is a whole suffix that no longer one continues (`end` then
+    /// moves past it); the default where no suffix starts with it (a character without a
+    /// combining class, so no discontiguous match either). Nil for the rest.
+    @inline(__always)
+    private func contractionCE32(_ ce32: UInt32, _ contexts: CollationBytes, end: inout Int) -> UInt32? {
+        let index = CE32.index(ce32)
+        let defaultCE32 = UInt32(contexts.uint16(index)) << 16 | UInt32(contexts.uint16(index + 1))
+        if end == text.count || (ce32 & CE32.contractNextCCC != 0 && isBeforeStarter(end)) { return defaultCE32 }
+        var next = end
+        let following = CollationUTF8.decode(text, at: &next)
+        guard normalization.fcd16(following) == 0 else { return nil }
+        var suffixes = ContextTrie(contexts, root: index + 2)
+        switch suffixes.first(following) {
+        case .finalValue:
+            end = next
+            return UInt32(bitPattern: suffixes.value)
+        case .noMatch:
+            return defaultCE32
+        default:
+            return nil
         }
     }
 

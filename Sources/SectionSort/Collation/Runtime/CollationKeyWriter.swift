@@ -3,14 +3,15 @@
 /// with ``CollationKeyWriter/endOfElements``.
 package protocol CollationElementSource {
     mutating func nextCE() -> UInt64
-    /// Calls `body` with each element in turn, the end last, until it returns false.
-    mutating func forEachCE(_ body: (UInt64) -> Bool)
+    /// Calls `body` with each element in turn, the end last, until it returns false; with true
+    /// where it hands on the entry of `prepared` for a character rather than its element.
+    mutating func forEachCE(prepared: PreparedElementTable?, _ body: (UInt64, Bool) -> Bool)
 }
 
 extension CollationElementSource {
     @inline(__always)
-    package mutating func forEachCE(_ body: (UInt64) -> Bool) {
-        while body(nextCE()) {}
+    package mutating func forEachCE(prepared: PreparedElementTable?, _ body: (UInt64, Bool) -> Bool) {
+        while body(nextCE(), false) {}
     }
 }
 
@@ -113,15 +114,17 @@ package struct CollationKeyWriter {
     /// settings, where the caller keeps it between keys; nil: made for this key.
     package func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        leadBytes: UnsafePointer<UInt16>? = nil, identical: () -> [UInt32], to sink: inout Sink
+        leadBytes: UnsafePointer<UInt16>? = nil, prepared: PreparedElementTable? = nil, identical: () -> [UInt32],
+        to sink: inout Sink
     ) {
         if Self.takesCommonPath(settings) {
             if let leadBytes {
-                appendCommonLevels(from: &source, settings: settings, leadBytes: leadBytes, to: &sink)
+                appendCommonLevels(from: &source, settings: settings, leadBytes: leadBytes, prepared: prepared, to: &sink)
             } else {
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 256) { table in
                     Self.fillLeadBytes(table, settings: settings, compressibleBytes: compressibleBytes)
-                    appendCommonLevels(from: &source, settings: settings, leadBytes: UnsafePointer(table.baseAddress!), to: &sink)
+                    appendCommonLevels(
+                        from: &source, settings: settings, leadBytes: UnsafePointer(table.baseAddress!), prepared: nil, to: &sink)
                 }
             }
             return
@@ -154,14 +157,14 @@ package struct CollationKeyWriter {
         }
     }
 
-    private static let leadByteCompressible: UInt16 = 0x100
-    private static let leadByteSplit: UInt16 = 0x200
+    static let leadByteCompressible: UInt16 = 0x100
+    static let leadByteSplit: UInt16 = 0x200
 
     /// Whether the keys of `settings` need only the primary, secondary and tertiary levels, with
-    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:leadBytes:to:)``
-    /// writes.
+    /// nothing reversed or weighted by case (shifted elements leave these levels out): what ``appendCommonLevels(from:settings:leadBytes:prepared:to:)``
+    /// writes, and what a ``PreparedElementTable`` is for.
     @inline(__always)
-    private static func takesCommonPath(_ settings: CollationSettings) -> Bool {
+    static func takesCommonPath(_ settings: CollationSettings) -> Bool {
         let options = settings.options
         let special = CollationSettings.caseFirstAndUpperMask | CollationSettings.caseLevel | CollationSettings.backwardSecondary
         return options & special == 0 && settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
@@ -170,9 +173,11 @@ package struct CollationKeyWriter {
     /// The whole key (terminator included) for settings that ``takesCommonPath(_:)``: the
     /// primary, secondary and tertiary parts of ``appendLevels(from:settings:compressibleBytes:to:)``
     /// alone, so that the loop over the elements keeps its few variables in registers, and the
-    /// levels are joined in the primary buffer to reach the sink in one piece.
+    /// levels are joined in the primary buffer to reach the sink in one piece. The entries of
+    /// `prepared` are written without the variable check and the lead byte's table.
     private func appendCommonLevels<Source: CollationElementSource, Sink: SortKeySink>(
-        from source: inout Source, settings: CollationSettings, leadBytes: UnsafePointer<UInt16>, to sink: inout Sink
+        from source: inout Source, settings: CollationSettings, leadBytes: UnsafePointer<UInt16>,
+        prepared: PreparedElementTable?, to sink: inout Sink
     ) {
         let strength = settings.strength
         let writesSecondary = strength != .primary
@@ -194,30 +199,42 @@ package struct CollationKeyWriter {
         // after it go to the quaternary level only.
         var afterVariable = false
         var primaryBytes = SortKeyLevel.Cursor(primaries)
-        source.forEachCE { ce in
+        source.forEachCE(prepared: prepared) { ce, isPrepared in
             var p = UInt32(truncatingIfNeeded: ce >> 32)
-            if p < variableTop && (p > Self.mergeSeparatorPrimary || (p == 0 && afterVariable)) {
-                if p != 0 { afterVariable = true }
-                return true
-            }
-            afterVariable = false
-            if p > 1 {
-                // 256 entries, one per lead byte: no index can leave the table.
-                let lead = leadBytes[Int(p >> 24)]
-                let isCompressible = lead & Self.leadByteCompressible != 0
-                if lead & Self.leadByteSplit == 0 {
-                    p = UInt32(truncatingIfNeeded: lead & 0xFF) << 24 | p & 0xFF_FFFF
-                } else {
-                    p = settings.reorder(p)
+            if isPrepared {
+                // Neither variable nor primary ignorable where variable elements are shifted.
+                afterVariable = false
+                if p != 0 {
+                    primaryBytes.reserve(5)
+                    Self.appendPrimary(p, isCompressible: ce & PreparedElementTable.compressible != 0, after: &previousReorderedPrimary) {
+                        primaryBytes.appendReserved($0)
+                    }
                 }
-                // A compression byte and four weight bytes at most.
-                primaryBytes.reserve(5)
-                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
-                    primaryBytes.appendReserved($0)
+            } else {
+                if p < variableTop && (p > Self.mergeSeparatorPrimary || (p == 0 && afterVariable)) {
+                    if p != 0 { afterVariable = true }
+                    return true
+                }
+                afterVariable = false
+                if p > 1 {
+                    // 256 entries, one per lead byte: no index can leave the table.
+                    let lead = leadBytes[Int(p >> 24)]
+                    let isCompressible = lead & Self.leadByteCompressible != 0
+                    if lead & Self.leadByteSplit == 0 {
+                        p = UInt32(truncatingIfNeeded: lead & 0xFF) << 24 | p & 0xFF_FFFF
+                    } else {
+                        p = settings.reorder(p)
+                    }
+                    // A compression byte and four weight bytes at most.
+                    primaryBytes.reserve(5)
+                    Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
+                        primaryBytes.appendReserved($0)
+                    }
                 }
             }
 
-            let lower32 = UInt32(truncatingIfNeeded: ce)
+            // A prepared entry's flags are in the quaternary bits, which these keys leave out.
+            let lower32 = UInt32(truncatingIfNeeded: isPrepared ? ce & ~0xC0 : ce)
             if lower32 == 0 { return true }  // completely ignorable
 
             if writesSecondary {

@@ -62,6 +62,8 @@ package final class Collator {
     /// made once. Sound as the table above: 256 entries, owned by the collator, written only at
     /// init and freed in its deinit.
     private let leadBytes: UnsafeBufferPointer<UInt16>
+    /// The characters' elements ready for keys up to the tertiary level (nil for other settings).
+    private let prepared: PreparedElementTable?
 
     /// A collator with the given tailoring and settings.
     package init(tailoring: CollationTailoring, settings: CollationSettings) {
@@ -70,6 +72,9 @@ package final class Collator {
         let leadBytes = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: 256)
         CollationKeyWriter.fillLeadBytes(leadBytes, settings: settings, compressibleBytes: compressibleBytes)
         self.leadBytes = UnsafeBufferPointer(leadBytes)
+        prepared =
+            CollationKeyWriter.takesCommonPath(settings)
+            ? PreparedElementTable(data: tailoring.data, settings: settings, leadBytes: self.leadBytes) : nil
         iterator = CollationElementIterator(
             data: tailoring.data, utf8: UnsafeBufferPointer(start: nil, count: 0), numeric: settings.isNumeric,
             checkFCD: settings.checksFCD)
@@ -105,7 +110,8 @@ package final class Collator {
         iterator.reset(utf8: utf8)
         writer.appendSortKey(
             from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
-            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared,
+            identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.
