@@ -4,9 +4,9 @@ import Testing
 
 @testable import SectionSortCLI
 
-/// The default mode sorts lines from regular files in the compact layout when its projected peak
-/// fits three times the input or 128 MiB, and through sorted runs otherwise; the output is the
-/// same either way. Test inputs are small, so the CLI tests set the room beyond the process
+/// The default mode sorts lines from regular files in the compact layout when the full-key sort
+/// would not fit three times the input or 128 MiB and the compact layout's projected peak does,
+/// and through sorted runs otherwise; the output is the same either way. Test inputs are small, so the CLI tests set the room beyond the process
 /// themselves (`SECTIONSORT_TEST_COMPACT_ROOM`, in place of the 128 MiB floor).
 @Suite struct CompactSortTests {
     private static func scratchDirectory(_ name: String) throws -> URL { try ExternalSortTests.scratchDirectory(name) }
@@ -45,7 +45,10 @@ import Testing
             let inMemory = try SectionSortCommand.run(["-S", "50%"] + arguments)
             #expect(compact.status == 0 && spilled.status == 0 && inMemory.status == 0, "\(compact.stderr) \(spilled.stderr)")
             #expect(compact.stderr.contains("sorting in the compact layout") && !compact.stderr.contains("merging"), "\(compact.stderr)")
-            #expect(byDefault.stderr.contains("sorting in the compact layout"), "1.5 MB is within 128 MiB: \(byDefault.stderr)")
+            #expect(
+                byDefault.stderr.contains("sectionsort: sorting") && !byDefault.stderr.contains("compact layout")
+                    && !byDefault.stderr.contains("merging"),
+                "1.5 MB sorts by the full key within 128 MiB: \(byDefault.stderr)")
             #expect(byDefault.stdoutBytes == inMemory.stdoutBytes, "\(extra)")
             #expect(spilled.stderr.contains("merging"), "\(spilled.stderr)")
             #expect(compact.stdoutBytes == inMemory.stdoutBytes, "\(extra)")

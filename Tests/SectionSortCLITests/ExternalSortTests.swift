@@ -323,8 +323,8 @@ import Testing
     }
 
     /// Without --memory-limit, a file is sorted in memory while the peak stays within three times
-    /// its size or 128 MiB: 100,000 names (3 MB) are, where they once went through runs to save
-    /// a few megabytes. With the tests' room in place of the 128 MiB floor, the file's size sets
+    /// its size or 128 MiB: 100,000 names (3 MB) are, by the full-key engine, where they once went
+    /// through runs to save a few megabytes. With the tests' room in place of the 128 MiB floor, the file's size sets
     /// the limit (at least 8 MiB), which they pass. A pipe's size is unknown, and gets half of
     /// physical memory.
     @Test func defaultLimitFollowsTheInputFileSize() throws {
@@ -340,6 +340,9 @@ import Testing
         let fromPipe = try SectionSortCommand.run(["-v", "-l", "sv_SE"], stdin: text)
         #expect(fromFile.status == 0 && withoutFloor.status == 0 && inMemory.status == 0 && fromPipe.status == 0)
         #expect(!fromFile.stderr.contains("merging"), "\(fromFile.stderr)")
+        #expect(
+            fromFile.stderr.contains("sectionsort: sorting") && !fromFile.stderr.contains("compact layout"),
+            "3 MB of names fit the full-key sort: \(fromFile.stderr)")
         #expect(withoutFloor.stderr.contains("sectionsort: merging"), "\(withoutFloor.stderr)")
         #expect(!inMemory.stderr.contains("merging") && !fromPipe.stderr.contains("merging"), "\(inMemory.stderr) \(fromPipe.stderr)")
         #expect(fromFile.stdoutBytes == inMemory.stdoutBytes && fromPipe.stdoutBytes == inMemory.stdoutBytes)

@@ -107,6 +107,30 @@ import Testing
         return (peak - before, result.stdout, result.stderr)
     }
 
+    /// From a pipe, which cannot be scanned ahead, a long line was read in reads that grew to as
+    /// much again as was carried: the last of them also took in the lines after it, held beside
+    /// it, and glibc kept the freed buffers of its size for the next ones (3.4 times the line).
+    @Test func aLongLineFromAPipeIsHeldAboutTwice() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 23)
+        // Short lines of 22 letters before and after it: runs of them under -S 1M.
+        var short = Array(Self.letters(3 << 20, seed: 25).utf8)
+        for index in stride(from: 22, to: short.count, by: 23) { short[index] = 0x0A }
+        let lines = String(decoding: short, as: UTF8.self).split(separator: "\n").map(String.init)
+        let input = (lines[..<(lines.count / 2)] + [line] + lines[(lines.count / 2)...]).joined(separator: "\n") + "\n"
+        let file = try Self.file(input)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let inMemory = try SectionSortCommand.run(["-F", "plain", "-S", "1G", file.path])
+        let baseline = try SectionSortCommand.run(["-v", "-F", "plain", "-S", "1M"], stdin: "a\n")
+        let piped = try SectionSortCommand.run(["-v", "-F", "plain", "-S", "1M"], stdin: input)
+        #expect(inMemory.status == 0 && piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdoutBytes == inMemory.stdoutBytes)
+        let extra = try #require(Self.peak(piped.stderr)) - (try #require(Self.peak(baseline.stderr), "\(baseline.stderr)"))
+        // The line and its key (about as long) are held at once; the lines after it read beside
+        // it, or a freed buffer of its size kept, pass this.
+        #expect(extra <= 3 * Double(size >> 20), "\(extra) MiB beyond a line of one byte")
+    }
+
     /// `-u` in the merge of sorted runs copied the key before the next to tell a repeat: a third
     /// copy of a long record's key, beside the run reader's key and record.
     @Test func uniqueHoldsALongLineAboutTwice() throws {

@@ -33,6 +33,40 @@ import Testing
         #expect(MemoryPlan(memoryLimit: nil, inputSize: nil, physicalMemory: 16 * gib).compactLimit(baseline: baseline) == nil)
     }
 
+    /// Without `--memory-limit`, lines of regular files whose full-key sort fits the budget skip
+    /// the compact layout: a million names (15 MB) fit the 128 MiB floor, ten million (154 MB)
+    /// do not fit three times their size.
+    @Test func fullKeySortIsPreferredWhereTheWholeInputFitsTheDefaultBudget() {
+        func plan(
+            limit: Int? = nil, size: Int?, lines: Int?, compact: Bool = true, testRoom: Int? = nil
+        ) -> MemoryPlan {
+            MemoryPlan(
+                memoryLimit: limit, inputSize: size, physicalMemory: 16 * gib, allowsCompactLayout: compact, testRoom: testRoom,
+                projectedLines: lines)
+        }
+        let million = plan(size: 15_412_421, lines: 1_000_000)
+        #expect(million.prefersFullKeySort, "126 MB within 128 MiB")
+        #expect(million.firstBatchBudget == million.budget, "read as one batch")
+        #expect(!plan(size: 154_102_584, lines: 10_000_000).prefersFullKeySort, "1.26 GB past 462 MB")
+        #expect(!plan(size: 15_412_421, lines: 1_400_000).prefersFullKeySort, "158 MB past 128 MiB")
+        #expect(!plan(limit: 1 << 30, size: 15_412_421, lines: 1_000_000).prefersFullKeySort, "an explicit limit")
+        #expect(!plan(size: 15_412_421, lines: 1_000_000, testRoom: 64 << 20).prefersFullKeySort, "the tests' room")
+        #expect(!plan(size: 15_412_421, lines: 1_000_000, compact: false).prefersFullKeySort, "already full-key")
+        #expect(!plan(size: nil, lines: nil).prefersFullKeySort, "a pipe")
+        #expect(!plan(size: 15_412_421, lines: nil).prefersFullKeySort, "lines unknown")
+    }
+
+    /// The projection is what the batch reader checks the whole input against once it is read.
+    @Test func fullKeyPeakIsTheBatchsEstimate() {
+        let lines = (0..<5_000).map { "Åsa Öberg \($0 * 7_919 % 5_000)\n" }.joined()
+        var set = RecordSet()
+        let bytes = Array(lines.utf8)
+        _ = set.appendInput(bytes, length: bytes.count, name: "t", line: 1)
+        bytes.withUnsafeBufferPointer { buffer in LineReader.forEachLine(in: buffer) { range, _ in set.spans.append(range) } }
+        #expect(set.count == 5_000)
+        #expect(MemoryPlan.fullKeyPeak(inputBytes: bytes.count, lines: set.count) == set.estimatedSortingMemory)
+    }
+
     @Test func mergeFanInFollowsTheOpenFileRoom() {
         let plan = MemoryPlan(memoryLimit: 128 << 20, inputSize: nil, physicalMemory: 16 * gib, threads: 2)
         #expect(plan.merge(openFiles: 1000).fanIn == 32)

@@ -13,6 +13,8 @@ final class InputSource {
     private var bytesRead = 0
     private var openedSize: Int?
     private(set) var isAtEnd = false
+    /// Whether the last read that stopped at a line feed (``read(upTo:after:stoppingAtLineFeed:)``) did.
+    private(set) var stoppedAtLineFeed = false
 
     /// The child that decompresses a compressed file; ``descriptor`` is then its output.
     private var decompressor: ChildProcess?
@@ -78,30 +80,39 @@ final class InputSource {
     /// Reads up to `limit` bytes: fewer only at the end of the input.
     func read(upTo limit: Int) throws(CLIError) -> [UInt8] { try read(upTo: limit, after: []) }
 
-    /// `prefix` followed by up to `limit` bytes read: fewer only at the end of the input. The bytes
-    /// are read straight into the array returned, which starts as a copy of the (short) prefix.
-    func read(upTo limit: Int, after prefix: [UInt8]) throws(CLIError) -> [UInt8] {
+    /// `prefix` followed by up to `limit` bytes read: fewer only at the end of the input, or with
+    /// `stoppingAtLineFeed` once a read brings a line feed. The bytes are read straight into the
+    /// array returned, which starts as a copy of the prefix.
+    ///
+    /// `stoppingAtLineFeed` is for a record longer than a read from an input that cannot be
+    /// scanned ahead (a pipe): its end is then read with little of what follows it, instead of
+    /// as much again as is carried, which beside a long record held the records after it too.
+    func read(upTo limit: Int, after prefix: [UInt8], stoppingAtLineFeed: Bool = false) throws(CLIError) -> [UInt8] {
         var result = prefix
         // A regular file's size is known: read straight into an array of that size (one more
         // byte, to see the end). Pipes grow the array as data comes, each growth a copy, except
         // after a long prefix (a record longer than a read, carried): then the array has room for
         // all of `limit` at once, whose pages take memory only as the data fills them.
         var capacity = min(limit, (remaining ?? (prefix.count >= 1 << 20 ? limit : 1 << 20)) + 1)
-        while result.count < prefix.count + limit && !isAtEnd {
+        var sawLineFeed = false
+        while result.count < prefix.count + limit && !isAtEnd && !sawLineFeed {
             if result.count - prefix.count == capacity { capacity = min(limit, capacity * 2) }
             var failure: CLIError?
             let before = result.count
             result = [UInt8](unsafeUninitializedCapacity: prefix.count + capacity) { buffer, count in
                 if before > 0 { _ = buffer.initialize(fromContentsOf: result) }
-                let (got, error) = readBlocks(into: buffer.baseAddress! + before, count: prefix.count + capacity - before)
+                let (got, error, lineFeed) = readBlocks(
+                    into: buffer.baseAddress! + before, count: prefix.count + capacity - before, stoppingAtLineFeed: stoppingAtLineFeed)
                 count = before + got
                 failure = error
+                sawLineFeed = lineFeed
             }
             bytesRead += result.count - before
             if let failure { throw failure }
             if let left = remaining { remaining = max(0, left - (result.count - before)) }
             if isAtEnd { try decompressor?.wait(name: name) }
         }
+        stoppedAtLineFeed = sawLineFeed
         return result
     }
 
@@ -110,7 +121,7 @@ final class InputSource {
     /// array first and copied.
     func read(into destination: UnsafeMutablePointer<UInt8>, count: Int) throws(CLIError) -> Int {
         guard !isAtEnd else { return 0 }
-        let (got, failure) = readBlocks(into: destination, count: count)
+        let (got, failure, _) = readBlocks(into: destination, count: count)
         bytesRead += got
         if let failure { throw failure }
         if let left = remaining { remaining = max(0, left - got) }
@@ -118,15 +129,18 @@ final class InputSource {
         return got
     }
 
-    /// Reads until `count` bytes are in `destination` or the input ends (then ``isAtEnd``); the
-    /// bytes read, and the error that stopped reading.
-    private func readBlocks(into destination: UnsafeMutablePointer<UInt8>, count: Int) -> (Int, CLIError?) {
+    /// Reads until `count` bytes are in `destination` or the input ends (then ``isAtEnd``), or
+    /// with `stoppingAtLineFeed` until a read brings a line feed; the bytes read, the error that
+    /// stopped reading, and whether a line feed stopped it.
+    private func readBlocks(
+        into destination: UnsafeMutablePointer<UInt8>, count: Int, stoppingAtLineFeed: Bool = false
+    ) -> (Int, CLIError?, Bool) {
         var got = 0
         while got < count {
             let read = Foundation.read(descriptor, destination + got, count - got)
             if read < 0 {
                 if errno == EINTR { continue }
-                return (got, .io("\(name): read failed: \(String(cString: strerror(errno)))"))
+                return (got, .io("\(name): read failed: \(String(cString: strerror(errno)))"), false)
             }
             if read == 0 {
                 isAtEnd = true
@@ -138,13 +152,16 @@ final class InputSource {
                         got,
                         .io(
                             "\(name): the file ended after \(bytesRead + got) bytes, before the \(openedSize) it had "
-                                + "when opened: it was cut while being read")
+                                + "when opened: it was cut while being read"),
+                        false
                     )
                 }
-                return (got, nil)
+                return (got, nil, false)
             }
+            // A pipe's read brings what is there, a block or less: the line feed's is the last.
+            if stoppingAtLineFeed && memchr(destination + got, 0x0A, read) != nil { return (got + read, nil, true) }
             got += read
         }
-        return (got, nil)
+        return (got, nil, false)
     }
 }

@@ -19,6 +19,8 @@ struct RecordBatches {
         var line = 1
         var nextReadSize: Int
         var isFirstRead = true
+        /// Whether the next read stops at a line feed (see ``readOnce(progress:)``).
+        var stopsAtLineFeed = false
     }
 
     private var nextInput = 0
@@ -96,7 +98,7 @@ struct RecordBatches {
         // Taken out while it changes, so that its arrays are not copied on write.
         reading = nil
         let input = current.input
-        var data = try input.read(upTo: current.nextReadSize, after: current.carried)
+        var data = try input.read(upTo: current.nextReadSize, after: current.carried, stoppingAtLineFeed: current.stopsAtLineFeed)
         // Dropped now: a record longer than the limit is held once, not twice, while it is parsed.
         current.carried = []
         if current.isFirstRead && data.starts(with: Self.byteOrderMark) {
@@ -133,8 +135,13 @@ struct RecordBatches {
         // A record longer than a read (one 50 MB line under a small limit): read through its line
         // feed at once where the input can be scanned ahead, else as much again as is carried, so
         // that the bytes re-read and re-scanned stay linear in the record's length, not quadratic.
-        let rest = consumed == 0 ? input.bytesThroughNextLineFeed() ?? 0 : 0
-        current.nextReadSize = max(readSize, current.carried.count, rest)
+        // From a pipe that read stops at the first line feed, so that the records after the long
+        // one are not read beside it; after a line feed that did not end the record (a csv field
+        // of many lines) the next does not, so that what is carried still doubles in two reads.
+        if consumed == 0 && current.carried.count >= MemoryPlan.longRecord { LargeBlocks.returnToTheSystemWhenFreed() }
+        let rest = consumed == 0 ? input.bytesThroughNextLineFeed() : 0
+        current.stopsAtLineFeed = rest == nil && !(current.stopsAtLineFeed && input.stoppedAtLineFeed)
+        current.nextReadSize = max(readSize, current.carried.count, rest ?? 0)
         reading = current
     }
 

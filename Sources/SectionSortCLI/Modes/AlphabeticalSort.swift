@@ -1,9 +1,10 @@
 import SectionSort
 
 /// The alphabetical mode: the records go to one of the sorters (``RecordSorter``) a batch at a
-/// time, and that sorter writes the sections. Lines of regular files start in the compact layout
-/// where the memory plan allows it, other inputs in memory; past what those hold, the records
-/// kept so far and every batch after them go to sorted runs.
+/// time, and that sorter writes the sections. Lines of regular files whose full-key sort does not
+/// fit the memory plan start in the compact layout where the plan allows it, other inputs in
+/// memory; past what those hold, the records kept so far and every batch after them go to sorted
+/// runs.
 struct AlphabeticalSort {
     let context: SortingContext
 

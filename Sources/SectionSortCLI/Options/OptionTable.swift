@@ -184,7 +184,7 @@ enum OptionTable {
             .memoryLimit, short: "S", long: "memory-limit", value: "SIZE", group: .running, kind: .text,
             commands: [.sections, .emitKeys, .check, .merge],
             help:
-                "memory for sorting in memory; past it, sorted runs go to temporary files and are merged. Default: in memory while the peak stays within 3 times the input files' size or 128M, whichever is more (at most half of physical memory; lines from files in a compact layout first), or half of physical memory for pipes. SIZE is bytes with an optional K, M, G or T suffix (powers of 1024), or a percentage of physical memory: 30%"
+                "memory for sorting in memory; past it, sorted runs go to temporary files and are merged. Default: in memory while the peak stays within 3 times the input files' size or 128M, whichever is more (at most half of physical memory; lines from larger files in a compact layout first), or half of physical memory for pipes. SIZE is bytes with an optional K, M, G or T suffix (powers of 1024), or a percentage of physical memory: 30%"
         ),
         OptionSpec(
             .temporaryDirectory, short: "T", long: "temporary-directory", value: "DIR", group: .running, kind: .directory,

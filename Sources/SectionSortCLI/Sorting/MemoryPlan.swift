@@ -14,11 +14,15 @@ import SectionSort
 /// The default rule: sort in memory while the peak stays within three times the input or
 /// 128 MiB, whichever is more (a 15 MB file is not worth spilling runs to save 80 MiB), and at
 /// most half of physical memory; past that, spill sorted runs. Without `--memory-limit`, lines from
-/// regular files are first tried in the compact layout (``CompactSorter``: a copy of the input and
-/// 24 bytes a record), whose projected peak of the whole process is held to that
-/// (``compactLimit(baseline:)``); other inputs are sorted by the full-key engine, whose estimated
-/// sorting memory (``RecordSet/estimatedSortingMemory``) is. Inputs of unknown size (pipes) get
-/// half of physical memory.
+/// regular files whose full-key sort is projected to fit that for the whole input
+/// (``fullKeyPeak(inputBytes:lines:)``, the lines projected from the first input's start) are
+/// sorted by the full-key engine, the fastest in-memory sort; larger ones are first tried in the
+/// compact layout (``CompactSorter``: a copy of the input and 24 bytes a record), whose projected
+/// peak of the whole process is held to that (``compactLimit(baseline:)``); other inputs are
+/// sorted by the full-key engine, whose estimated sorting memory
+/// (``RecordSet/estimatedSortingMemory``) is. Inputs of unknown size (pipes) get half of physical
+/// memory. An explicit `--memory-limit` never picks the full-key sort ahead of the compact layout:
+/// it bounds the batches, which the full-key sort takes whole.
 struct MemoryPlan {
     /// The most a batch may take to sort in memory (``RecordSet/estimatedSortingMemory``):
     /// `--memory-limit` if given, else the default for the inputs.
@@ -29,6 +33,10 @@ struct MemoryPlan {
     let inputs: [String]
     /// Whether the options let the compact layout take the records (the collation decides too).
     let allowsCompactLayout: Bool
+    /// Whether lines that the compact layout could take are sorted by the full-key engine instead,
+    /// the whole input in one batch: without `--memory-limit` (or the tests' room), when the
+    /// inputs are regular files whose projected full-key peak fits ``budget``.
+    let prefersFullKeySort: Bool
     /// Threads that merge or render at once.
     let threads: Int
     private let memoryLimit: Int?
@@ -48,20 +56,26 @@ struct MemoryPlan {
 
     /// The plan for `options`, with the inputs' sizes read now.
     init(options: CommandLineOptions) {
+        let inputSize = Self.totalSize(of: options.inputs)
+        // -u needs each record's key beside the one before it, which the compact layout drops;
+        // csv, tsv, jsonl and readings have keys apart from their records.
+        let allowsCompactLayout = options.inputFormat == .lines && options.reading == nil && !options.unique
+        // Projected (one read of the first input's start) only where it may decide the sorter.
+        let lines =
+            allowsCompactLayout && options.memoryLimit == nil && options.compactTestRoom == nil
+            ? inputSize.flatMap { Self.projectedLines(of: options.inputs, totalSize: $0) } : nil
         self.init(
-            memoryLimit: options.memoryLimit, inputs: options.inputs, inputSize: Self.totalSize(of: options.inputs),
+            memoryLimit: options.memoryLimit, inputs: options.inputs, inputSize: inputSize,
             physicalMemory: Int(ProcessInfo.processInfo.physicalMemory), threads: options.threads,
-            // -u needs each record's key beside the one before it, which the compact layout drops;
-            // csv, tsv, jsonl and readings have keys apart from their records.
-            allowsCompactLayout: options.inputFormat == .lines && options.reading == nil && !options.unique,
-            testRoom: options.compactTestRoom)
+            allowsCompactLayout: allowsCompactLayout, testRoom: options.compactTestRoom, projectedLines: lines)
     }
 
     /// The plan for inputs of `inputSize` bytes (nil: not all regular files) on a machine with
-    /// `physicalMemory` bytes; `testRoom` is `SECTIONSORT_TEST_COMPACT_ROOM` (tests only).
+    /// `physicalMemory` bytes; `testRoom` is `SECTIONSORT_TEST_COMPACT_ROOM` (tests only);
+    /// `projectedLines` is how many lines the inputs are expected to hold (nil: unknown).
     init(
         memoryLimit: Int?, inputs: [String] = [], inputSize: Int?, physicalMemory: Int, threads: Int? = nil,
-        allowsCompactLayout: Bool = true, testRoom: Int? = nil
+        allowsCompactLayout: Bool = true, testRoom: Int? = nil, projectedLines: Int? = nil
     ) {
         self.memoryLimit = memoryLimit
         self.inputs = inputs
@@ -79,6 +93,18 @@ struct MemoryPlan {
         } else {
             budget = halfOfMemory
         }
+        // The tests' room stands for the compact layout's tests, which need it tried.
+        if memoryLimit == nil, testRoom == nil, allowsCompactLayout, let inputSize, let projectedLines {
+            prefersFullKeySort = Self.fullKeyPeak(inputBytes: inputSize, lines: projectedLines) <= budget
+        } else {
+            prefersFullKeySort = false
+        }
+    }
+
+    /// What the full-key in-memory sort of `lines` lines in `inputBytes` bytes is expected to
+    /// take: ``RecordSet/estimatedSortingMemory`` of them as one batch.
+    static func fullKeyPeak(inputBytes: Int, lines: Int) -> Int {
+        3 * inputBytes + 80 * lines
     }
 
     /// Records of this many bytes or more (one longer than the limit, perhaps) are written into
@@ -96,7 +122,7 @@ struct MemoryPlan {
 
     /// The budget of the first batch, read before the collation says whether the compact layout
     /// can take it: no larger than the layout's later batches where the options allow it.
-    var firstBatchBudget: Int { batchBudget(compactLayout: allowsCompactLayout) }
+    var firstBatchBudget: Int { batchBudget(compactLayout: allowsCompactLayout && !prefersFullKeySort) }
 
     // MARK: The compact layout
 
@@ -113,10 +139,11 @@ struct MemoryPlan {
     }
 
     /// The compact layout for these inputs, with the process's memory measured now as its
-    /// baseline; nil where the options, the inputs or `collation` rule it out, or the records
-    /// projected from the inputs' start would not fit.
+    /// baseline; nil where the options, the inputs or `collation` rule it out, the full-key sort is
+    /// preferred (``prefersFullKeySort``), or the records projected from the inputs' start would
+    /// not fit.
     func compactLayout(collation: IndexedCollation, sectioning: SectioningOptions) -> CompactBatches? {
-        guard allowsCompactLayout, CompactSorter.supports(collation), let inputSize else { return nil }
+        guard allowsCompactLayout, !prefersFullKeySort, CompactSorter.supports(collation), let inputSize else { return nil }
         // Measured only where the layout may be used.
         let baseline = Self.residentBytes()
         guard let limit = compactLimit(baseline: baseline) else { return nil }
