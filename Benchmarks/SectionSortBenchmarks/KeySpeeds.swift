@@ -2,9 +2,11 @@ import Foundation
 import SectionSort
 import SectionSortICUSupport
 
-/// `--key-speeds`: sort keys per second by script, the collation runtime (``Collator``, the
-/// package's own data) against ICU's `ucol_getSortKey` as the library called it, after checking
-/// that both write the same bytes for every text.
+/// `--key-speeds`: sort keys per second by script, of the collation runtime alone (``Collator``,
+/// the package's own data) and of the library's keying path (``LibraryKeyWriter``: the locale's
+/// key table where it covers the text, the runtime elsewhere), each against ICU's
+/// `ucol_getSortKey` as the library called it, after checking that all three write the same
+/// bytes for every text.
 enum KeySpeeds {
     struct Script {
         var name: String
@@ -53,61 +55,134 @@ enum KeySpeeds {
         }
     }
 
-    /// Prints a table of keys per second; returns false (after printing the first differences) if
-    /// the runtime's keys differ from ICU's. `only` names the one script to measure (nil: all).
-    static func run(count: Int, rounds: Int, only: String? = nil) -> Bool {
-        print("script      locale  keys/s runtime  keys/s ICU  runtime/ICU")
+    /// One script's contenders: the runtime alone, the library's keying path and ICU.
+    private struct Contenders {
+        var runtime: Collator
+        var library: LibraryKeyWriter
+        var icu: ICUSortKeyContender
+    }
+
+    /// Prints a table of keys per second and the ratios of the run (and writes them as a report to
+    /// `jsonPath` when given); returns false (after printing the first differences) if the
+    /// runtime's or the library's keys differ from ICU's. `only` names the one script to measure
+    /// (nil: all).
+    static func run(count: Int, rounds: Int, only: String? = nil, jsonPath: String? = nil) -> Bool {
+        var report = Report(
+            date: ISO8601DateFormatter().string(from: Date()), mode: "key-speeds", locale: "per script",
+            machine: MachineInfo.current())
+        print(
+            "script      locale  table  keys/s runtime  keys/s library  keys/s ICU  runtime/ICU  library/ICU")
         var identical = true
         for (index, script) in scripts.enumerated() where only == nil || only == script.name {
             let texts = texts(script, count: count, seed: UInt64(index + 1))
-            guard let ours = try? Collator(locale: script.locale), let icu = ICUSortKeyContender(locale: script.locale) else {
+            guard let runtime = try? Collator(locale: script.locale), let collation = try? IndexedCollation(locale: script.locale),
+                let icu = ICUSortKeyContender(locale: script.locale)
+            else {
                 print("\(script.name): cannot open \(script.locale)")
                 return false
             }
-            var a: [UInt8] = [], b: [UInt8] = []
-            var differences = 0
-            for text in texts {
-                a.removeAll(keepingCapacity: true)
-                b.removeAll(keepingCapacity: true)
-                text.withUnsafeBufferPointer { ours.appendSortKey(utf8: $0, to: &a) }
-                text.withUnsafeBufferPointer { icu.appendSortKey(utf8: $0, to: &b) }
-                if a != b {
-                    differences += 1
-                    if differences <= 3 { print("\(script.name): keys differ for \(String(decoding: text, as: UTF8.self))") }
-                }
-            }
-            if differences > 0 {
+            let contenders = Contenders(runtime: runtime, library: collation.libraryKeyWriter(), icu: icu)
+            guard let tableKeyed = check(script, texts, contenders) else {
                 identical = false
                 continue
             }
-            // The rounds alternate between the two, so that both see the same load; the ratio is
-            // the median of the rounds' ratios.
-            func time(_ write: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> Double {
-                var key: [UInt8] = []
-                key.reserveCapacity(256)
-                let start = DispatchTime.now().uptimeNanoseconds
-                for text in texts {
-                    key.removeAll(keepingCapacity: true)
-                    text.withUnsafeBufferPointer { write($0, &key) }
-                }
-                return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let seconds = measure(texts, contenders, rounds: rounds)
+            // The ratio of each contender to ICU is the median of the rounds' ratios.
+            func medianRatio(_ contender: Int) -> Double {
+                median(zip(seconds[contender], seconds[2]).map { $1 / $0 })
             }
-            var runtimeSeconds: [Double] = []
-            var referenceSeconds: [Double] = []
-            var ratios: [Double] = []
-            for _ in 0..<rounds {
-                runtimeSeconds.append(time { ours.appendSortKey(utf8: $0, to: &$1) })
-                referenceSeconds.append(time { icu.appendSortKey(utf8: $0, to: &$1) })
-                ratios.append(referenceSeconds.last! / runtimeSeconds.last!)
+            let ratios = (runtime: medianRatio(0), library: medianRatio(1))
+            let name = script.name.lowercased()
+            report.ratios["keys_\(name)_runtime_vs_icu"] = ratios.runtime
+            report.ratios["keys_\(name)_library_vs_icu"] = ratios.library
+            for (contender, label) in ["runtime", "library", "ICU"].enumerated() {
+                report.keySpeeds.append(
+                    Measurement(
+                        name: "\(script.name) \(label)", items: count, threads: 1, repetitions: rounds,
+                        seconds: seconds[contender], peakMemoryBytes: 0))
             }
-            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-            let runtime = median(runtimeSeconds)
-            let reference = median(referenceSeconds)
+            let perSecond = seconds.map { Double(count) / median($0) }
             print(
                 script.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + script.locale.padding(toLength: 8, withPad: " ", startingAt: 0)
-                    + String(format: "%14.0f  %10.0f  %11.2f", Double(count) / runtime, Double(count) / reference, median(ratios)))
+                    + String(
+                        format: "%4.0f%%  %14.0f  %14.0f  %10.0f  %11.2f  %11.2f",
+                        Double(tableKeyed) / Double(max(count, 1)) * 100, perSecond[0], perSecond[1], perSecond[2], ratios.runtime,
+                        ratios.library))
+        }
+        print(
+            "ratios (same run): "
+                + report.ratios.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(format: "%.2f", $0.value))" }
+                .joined(separator: " "))
+        if let jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do {
+                try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))
+                print("wrote \(jsonPath)")
+            } catch {
+                FileHandle.standardError.write(Data("sectionsort-bench: cannot write \(jsonPath): \(error)\n".utf8))
+                return false
+            }
         }
         return identical
+    }
+
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// Compares the runtime's and the library's key of every text with ICU's; returns how many
+    /// texts the key table keys, or nil (after printing the first differences) if any key differs.
+    private static func check(_ script: Script, _ texts: [[UInt8]], _ contenders: Contenders) -> Int? {
+        var runtimeKey: [UInt8] = [], icuKey: [UInt8] = []
+        var differences = 0, tableKeyed = 0
+        for text in texts {
+            runtimeKey.removeAll(keepingCapacity: true)
+            icuKey.removeAll(keepingCapacity: true)
+            text.withUnsafeBufferPointer { contenders.runtime.appendSortKey(utf8: $0, to: &runtimeKey) }
+            text.withUnsafeBufferPointer { contenders.icu.appendSortKey(utf8: $0, to: &icuKey) }
+            _ = text.withUnsafeBufferPointer { contenders.library.writeSortKey(utf8: $0) }
+            if text.withUnsafeBufferPointer({ contenders.library.tableKeys(utf8: $0) }) { tableKeyed += 1 }
+            for (side, key) in [("runtime", runtimeKey), ("library", contenders.library.lastKey)] where key != icuKey {
+                differences += 1
+                if differences <= 3 {
+                    print("\(script.name): the \(side)'s key differs from ICU's for \(String(decoding: text, as: UTF8.self))")
+                }
+            }
+        }
+        return differences == 0 ? tableKeyed : nil
+    }
+
+    /// Seconds of each round for the runtime, the library and ICU (in that order). Each round
+    /// times all three, starting with a different one each round, so that all see the same load.
+    private static func measure(_ texts: [[UInt8]], _ contenders: Contenders, rounds: Int) -> [[Double]] {
+        var key: [UInt8] = []
+        key.reserveCapacity(256)
+        func time(_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for text in texts { text.withUnsafeBufferPointer(write) }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        var seconds: [[Double]] = [[], [], []]
+        for round in 0..<rounds {
+            for step in 0..<3 {
+                let contender = (round + step) % 3
+                switch contender {
+                case 0:
+                    seconds[0].append(
+                        time {
+                            key.removeAll(keepingCapacity: true)
+                            contenders.runtime.appendSortKey(utf8: $0, to: &key)
+                        })
+                case 1: seconds[1].append(time { _ = contenders.library.writeSortKey(utf8: $0) })
+                default:
+                    seconds[2].append(
+                        time {
+                            key.removeAll(keepingCapacity: true)
+                            contenders.icu.appendSortKey(utf8: $0, to: &key)
+                        })
+                }
+            }
+        }
+        return seconds
     }
 }

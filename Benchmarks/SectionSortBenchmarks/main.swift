@@ -39,13 +39,17 @@ let usage = """
                        chinese (the names of the readings comparison), japanese, korean or
                        mixed (60 % of names with a character above U+07FF); --chinese is
                        --names chinese
-      --key-speeds [--count N] [--rounds N] [--script NAME]
+      --key-speeds [--count N] [--rounds N] [--script NAME] [--json FILE]
                        sort keys per second by script (Latin, Cyrillic, Greek, Arabic, Hebrew,
-                       Thai, Devanagari, Han, kana, Hangul, mixed): the collation runtime against
-                       ICU's ucol_getSortKey, after checking that both write the same keys for N
-                       generated names per script (default 1000000; quick 100000); exits 1 on any
-                       difference; rounds alternate between the two, the ratio is the median
-                       of the rounds' ratios; --script measures only that script (for profiling)
+                       Thai, Devanagari, Han, kana, Hangul, mixed) against ICU's
+                       ucol_getSortKey, of the collation runtime alone and of the library's
+                       keying path (the locale's key table where it covers the text, the
+                       runtime elsewhere; "table" is the share of names it covers), after
+                       checking that all three write the same keys for N generated names per
+                       script (default 1000000; quick 100000); exits 1 on any difference;
+                       rounds interleave the three, each ratio is the median of the rounds'
+                       ratios; --script measures only that script (for profiling); --json
+                       writes the timings and ratios
       --check-collation [--count N] [--seed N] [--threads N]
                        the collation runtime's keys against ICU's ucol_getSortKey, byte for
                        byte: N random texts (default 1000000) of many scripts, combining marks,
@@ -185,6 +189,8 @@ struct Report: Codable {
     var readings: [Measurement] = []
     /// `--live`: live lists against sectioning again, and search.
     var live: [Measurement] = []
+    /// `--key-speeds`: the seconds of each round of each script's runtime, library and ICU.
+    var keySpeeds: [Measurement] = []
     /// Ratios measured within this run; what `scripts/bench-compare` compares between runs.
     var ratios: [String: Double] = [:]
 }
@@ -211,7 +217,7 @@ if let path = arguments.namesPath {
 
 if arguments.keySpeeds {
     let count = arguments.quick ? min(arguments.count, 100_000) : arguments.count
-    exit(KeySpeeds.run(count: count, rounds: arguments.rounds, only: arguments.script) ? 0 : 1)
+    exit(KeySpeeds.run(count: count, rounds: arguments.rounds, only: arguments.script, jsonPath: arguments.jsonPath) ? 0 : 1)
 }
 
 if let (name, text) = arguments.compareKeys {
