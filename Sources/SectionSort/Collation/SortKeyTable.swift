@@ -255,6 +255,7 @@ final class SortKeyTable: @unchecked Sendable {
             tertiaries.deallocate()
         }
 
+        @inline(__always)
         fileprivate func levels(capacity: Int) -> (secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
             if capacity > levelCapacity {
                 secondaries.deallocate()
@@ -280,6 +281,10 @@ private struct LevelWriter {
     var primaryCount = 0
     /// The last primary weight of a compressible lead byte (0: none, so no run to continue).
     var previousPrimary: UInt32 = 0
+    // ICU's compression of common weights (collationkeys.cpp): runs of up to 33 secondaries as
+    // 05…25 or 25…45, of up to 97 tertiaries (without case bits) as 05…65 or 65…C5. The bytes are
+    // arguments of each `add` rather than stored, so that they are constants in the loop and
+    // leave the registers to its variables.
     var secondaries: CompressedLevel
     var tertiaries: CompressedLevel
 
@@ -288,10 +293,8 @@ private struct LevelWriter {
 
     init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
         self.primaries = primaries
-        // ICU's compression of common weights (collationkeys.cpp): runs of up to 33 secondaries
-        // as 05…25 or 25…45, of up to 97 tertiaries (without case bits) as 05…65 or 65…C5.
-        self.secondaries = CompressedLevel(bytes: secondaries, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
-        self.tertiaries = CompressedLevel(bytes: tertiaries, low: 0x05, middle: 0x65, high: 0xC5, longestRun: 0x61)
+        self.secondaries = CompressedLevel(bytes: secondaries)
+        self.tertiaries = CompressedLevel(bytes: tertiaries)
     }
 
     @inline(__always)
@@ -312,16 +315,11 @@ private struct LevelWriter {
                 appendPrimary(UInt8(lead))
                 previousPrimary = isCompressible ? primary : 0
             }
-            let second = UInt8(truncatingIfNeeded: primary >> 16)
-            if second != 0 {
-                appendPrimary(second)
-                let third = UInt8(truncatingIfNeeded: primary >> 8)
-                if third != 0 {
-                    appendPrimary(third)
-                    let fourth = UInt8(truncatingIfNeeded: primary)
-                    if fourth != 0 { appendPrimary(fourth) }
-                }
-            }
+            // The bytes after the lead, stored at once (the caller's room covers all four):
+            // ICU's primary weights are left-aligned, so they end before their first zero byte.
+            let rest = primary << 8
+            UnsafeMutableRawPointer(primaries + primaryCount).storeBytes(of: rest.bigEndian, as: UInt32.self)
+            primaryCount &+= (32 &- rest.trailingZeroBitCount &+ 7) / 8
         }
         let lower = UInt32(truncatingIfNeeded: element & ~(SortKeyTable.compressibleFlag | SortKeyTable.singleFlag))
         guard lower != 0, levels > 1 else { return }
@@ -329,7 +327,7 @@ private struct LevelWriter {
         if secondary == Self.common {
             secondaries.commonRun += 1
         } else if secondary != 0 {
-            secondaries.add(secondary, isBelowCommon: secondary < Self.common)
+            secondaries.add(secondary, isBelowCommon: secondary < Self.common, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
         }
         guard levels > 2 else { return }
         let tertiary = lower & 0x3F3F
@@ -337,7 +335,9 @@ private struct LevelWriter {
             tertiaries.commonRun += 1
         } else {
             // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes.
-            tertiaries.add(tertiary > Self.common ? tertiary + 0xC000 : tertiary, isBelowCommon: tertiary < Self.common)
+            tertiaries.add(
+                tertiary > Self.common ? tertiary + 0xC000 : tertiary, isBelowCommon: tertiary < Self.common, low: 0x05, middle: 0x65,
+                high: 0xC5, longestRun: 0x61)
         }
     }
 
@@ -352,13 +352,14 @@ private struct LevelWriter {
 
     private mutating func appendLevel(_ level: CompressedLevel) {
         appendPrimary(0x01)
-        (primaries + primaryCount).update(from: level.bytes, count: level.count - 1)
-        primaryCount += level.count - 1
+        // Levels are short (names: a few bytes): a loop is cheaper than a call of memmove.
+        for index in 0..<level.count &- 1 { primaries[primaryCount &+ index] = level.bytes[index] }
+        primaryCount &+= level.count &- 1
     }
 
     @inline(__always) private mutating func appendPrimary(_ byte: UInt8) {
         primaries[primaryCount] = byte
-        primaryCount += 1
+        primaryCount &+= 1
     }
 }
 
@@ -370,22 +371,17 @@ private struct CompressedLevel {
     var count = 0
     /// Common weights not written yet.
     var commonRun = 0
-    let low: UInt8, middle: UInt8, high: UInt8
-    /// The most common weights one byte stands for.
-    let longestRun: Int
 
-    init(bytes: UnsafeMutablePointer<UInt8>, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
+    init(bytes: UnsafeMutablePointer<UInt8>) {
         self.bytes = bytes
-        self.low = low
-        self.middle = middle
-        self.high = high
-        self.longestRun = longestRun
     }
 
     /// Writes the pending run of common weights, then `weight` (16 bits; its low byte only when
-    /// not zero). `isBelowCommon`: whether the weight as ICU reads it is below the common one.
+    /// not zero). `isBelowCommon`: whether the weight as ICU reads it is below the common one;
+    /// `low`, `middle` and `high` the level's run bytes, `longestRun` the most common weights
+    /// one byte stands for.
     @inline(__always)
-    mutating func add(_ weight: UInt32, isBelowCommon: Bool) {
+    mutating func add(_ weight: UInt32, isBelowCommon: Bool, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
         if commonRun != 0 {
             commonRun -= 1
             while commonRun >= longestRun {
@@ -401,6 +397,6 @@ private struct CompressedLevel {
 
     @inline(__always) private mutating func append(_ byte: UInt8) {
         bytes[count] = byte
-        count += 1
+        count &+= 1
     }
 }
