@@ -74,8 +74,9 @@ package final class CompactSorter: @unchecked Sendable {
             ChineseNameReader.withWorker(of: names) { nameReader in
                 collation.withKeyWriter(method: options.keyMethod, table: table) { keys in
                     collation.locator.withLookup { lookup in
-                        input.forEachKey(in: items) { item, primary, secondaries, reading in
+                        input.forEachKey(in: items) { item, primary, secondaries, reading, escaped in
                             precondition(secondaries.isEmpty, "the compact sorter does not take secondary keys")
+                            precondition(escaped == nil, "the compact sorter does not take escaped keys")
                             buffer.removeAll()
                             let section = SectioningEngine.appendKey(
                                 primary: primary, secondary: nil, reading: reading, hasReadings: input.hasReadings,

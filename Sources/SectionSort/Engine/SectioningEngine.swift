@@ -54,48 +54,59 @@ struct SectioningInput: Sendable {
     }
 
     /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys: the primary key, the
-    /// secondary keys (``SecondaryKeys``) and the reading.
+    /// secondary keys (``SecondaryKeys``), the reading, and which of the keys are escaped
+    /// (``KeyUnescaping``; nil for none).
     ///
     /// The key source is unpacked once per call, not once per item: unpacking retains the shared
     /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
     func forEachKey(
         in items: Range<Int>,
-        _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?) -> Void
+        _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?, EscapedKeys?) -> Void
     ) {
         switch readings {
         case nil:
-            forEachKeyPair(in: items) { body($0, $1, $2, nil) }
+            forEachKeyPair(in: items) { body($0, $1, $2, nil, $3) }
         case .strings(let readings):
-            forEachKeyPair(in: items) { item, primary, secondaries in
+            forEachKeyPair(in: items) { item, primary, secondaries, escaped in
                 if var reading = readings[item] {
-                    reading.withUTF8 { body(item, primary, secondaries, $0) }
+                    reading.withUTF8 { body(item, primary, secondaries, $0, escaped) }
                 } else {
-                    body(item, primary, secondaries, nil)
+                    body(item, primary, secondaries, nil, escaped)
                 }
             }
         case .utf8(let read):
-            forEachKeyPair(in: items) { item, primary, secondaries in read(item) { body(item, primary, secondaries, $0) } }
+            forEachKeyPair(in: items) { item, primary, secondaries, escaped in
+                read(item) { body(item, primary, secondaries, $0, escaped) }
+            }
         }
     }
 
     @inline(__always)
-    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) {
+    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, EscapedKeys?) -> Void) {
         switch keys {
         case .strings(let primary, let secondary):
             for item in items {
                 var first = primary[item]
                 first.withUTF8 { firstBytes in
                     if var second = secondary?[item] {
-                        second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0) } }
+                        second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0, nil) } }
                     } else {
-                        body(item, firstBytes, SecondaryKeys())
+                        body(item, firstBytes, SecondaryKeys(), nil)
                     }
                 }
             }
         case .utf8(let keys):
             let read = keys.read
-            for item in items { read(item) { body(item, $0, $1) } }
+            guard let unescaping = keys.unescaping else {
+                for item in items { read(item) { body(item, $0, $1, nil) } }
+                return
+            }
+            // Only batches with escaped keys (long ones, rare) look each item up.
+            for item in items {
+                let escaped = unescaping.items[item].map { EscapedKeys(keys: $0, unescape: unescaping.unescape) }
+                read(item) { body(item, $0, $1, escaped) }
+            }
         }
     }
 }
@@ -325,12 +336,12 @@ enum SectioningEngine {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         let hasReadings = input.hasReadings
-        input.forEachKey(in: items) { item, primary, secondaries, reading in
+        input.forEachKey(in: items) { item, primary, secondaries, reading, escaped in
             offsets.append(buffer.count)
             let section = appendKey(
                 primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
                 directions: (input.primaryDirection, input.secondaryDirection),
-                keys: keys, lookup: lookup, to: buffer)
+                keys: keys, lookup: lookup, to: buffer, escaped: escaped)
             sections[item] = UInt32(section)
             histogram[section] += 1
         }
@@ -349,13 +360,20 @@ enum SectioningEngine {
     /// without a reading goes before the items whose reading equals its key. The secondary sort
     /// keys follow in their order, each ended by its zero byte likewise, so that they compare one
     /// after another.
+    ///
+    /// The keys that `escaped` names are the escaped bytes of their text (``KeyUnescaping``).
     @inline(__always)
     static func appendKey(
         primary: UnsafeBufferPointer<UInt8>, secondaries: SecondaryKeys,
         reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
         directions: (primary: SortOrder, secondary: SortOrder),
-        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer, escaped: EscapedKeys? = nil
     ) -> Int {
+        if let escaped {
+            return appendEscapedKey(
+                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                directions: directions, keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+        }
         let start = buffer.count
         let section: Int
         if hasReadings {
@@ -386,7 +404,52 @@ enum SectioningEngine {
         return section
     }
 
-    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:)`` for
+    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:escaped:)``
+    /// for an item with escaped keys: each is unescaped a piece at a time as its sort key is
+    /// written, so that a long one is not held unescaped whole. With readings, which read the
+    /// whole text of a key (Chinese names), they are unescaped whole first.
+    @inline(never)
+    private static func appendEscapedKey(
+        primary: UnsafeBufferPointer<UInt8>, secondaries: SecondaryKeys, reading: UnsafeBufferPointer<UInt8>?, hasReadings: Bool,
+        names: ChineseNameReader.Worker?, directions: (primary: SortOrder, secondary: SortOrder),
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer, escaped: EscapedKeys
+    ) -> Int {
+        func append(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) {
+            if escaped.contains(index) {
+                keys.appendSortKey(escaped: text, unescape: escaped.unescape, to: buffer)
+            } else {
+                keys.appendSortKey(utf8: text, to: buffer)
+            }
+        }
+        guard !hasReadings else {
+            // Every key's text one after another, and where each is.
+            var texts: [UInt8] = [], ranges: [Range<Int>] = []
+            for (index, text) in ([primary] + Array(secondaries)).enumerated() {
+                let start = texts.count
+                texts += escaped.contains(index) ? KeyUnescaping.unescaped(text, escaped.unescape) : Array(text)
+                ranges.append(start..<texts.count)
+            }
+            return texts.withUnsafeBufferPointer { texts in
+                SecondaryKeys.with(count: secondaries.count, { UnsafeBufferPointer(rebasing: texts[ranges[$0 + 1]]) }) { secondaries in
+                    appendKey(
+                        primary: UnsafeBufferPointer(rebasing: texts[ranges[0]]), secondaries: secondaries, reading: reading,
+                        hasReadings: true, names: names, directions: directions, keys: keys, lookup: lookup, to: buffer)
+                }
+            }
+        }
+        let start = buffer.count
+        append(0, primary)
+        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+        if directions.primary == .reverse { buffer.complement(from: start) }
+        for (index, secondary) in secondaries.enumerated() {
+            let secondaryStart = buffer.count
+            append(1 + index, secondary)
+            if directions.secondary == .reverse { buffer.complement(from: secondaryStart) }
+        }
+        return section
+    }
+
+    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:escaped:)`` for
     /// an item with at most one secondary key.
     @inline(__always)
     static func appendKey(
