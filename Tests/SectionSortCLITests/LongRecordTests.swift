@@ -414,6 +414,31 @@ import Testing
         }
     }
 
+    /// A long JSON string keyed where it is is still checked where it is read: a lone surrogate
+    /// escape is an error at its backslash, or with `--lossy` U+FFFD; and `--grep` reads a long
+    /// field that needs unescaping as its text.
+    @Test func aLongFieldThatNeedsUnescapingIsCheckedAndSearchedAsItsText() throws {
+        let letters = Self.letters(2 << 20, seed: 27)
+        let json = try Self.file("{\"name\": \"delta\"}\n{\"name\": \"" + letters + "\\uD800x\"}\n")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let refused = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-S", "1M", json.path])
+        // The backslash follows `{"name": "` (10 bytes) and the letters.
+        #expect(refused.status == 65 && refused.stdout.isEmpty, "\(refused.status)")
+        #expect(
+            refused.stderr.contains("\(json.path):2:\(10 + letters.utf8.count + 1): field 'name': a lone surrogate (\\uD800)"),
+            "\(refused.stderr)")
+        let lossy = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "--lossy", "-F", "plain", "-S", "1M", json.path])
+        let records = ["{\"name\": \"delta\"}", "{\"name\": \"" + letters + "\\uD800x\"}"]
+        let expected = try Self.plain(records, keys: ["delta", letters + "\u{FFFD}x"])
+        #expect(lossy.status == 0 && lossy.stdout == expected, "\(lossy.stderr)")
+
+        let record = "2,\"" + letters + " \"\"zebra\"\" end\""
+        let csv = try Self.file("id,name\n1,delta\n" + record + "\n3,alpha\n")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        let found = try SectionSortCommand.run(["-f", "csv", "-k", "name", "--grep", "zebra", "-F", "plain", "-S", "1M", csv.path])
+        #expect(found.status == 0 && found.stdout == "id,name\n" + record + "\n", "\(found.stderr)")
+    }
+
     /// The key record of `line` (whose key is `key`, else itself) at `position` of part 0, built
     /// as ``KeyRecord``'s format says from the library's ordering key.
     static func keyRecord(
