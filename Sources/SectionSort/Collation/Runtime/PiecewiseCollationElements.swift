@@ -18,6 +18,11 @@ struct PiecewiseCollationElements: CollationElementSource {
     private var position = 0
     /// Unescaped text: `window[start..<end]` is the piece being read, `window[end..<count]`
     /// what follows it.
+    ///
+    /// Unsafe memory, as the iterator keeps a pointer to the text it reads: the window is
+    /// allocated here and freed by ``deallocate()`` once the key is written, and it is moved,
+    /// refilled or replaced by a larger one only between pieces, after the iterator has read its
+    /// piece to the end and before it is reset on the next one.
     private var window: UnsafeMutableBufferPointer<UInt8>
     private var start = 0, end = 0, count = 0
     private var isLastPiece = false
