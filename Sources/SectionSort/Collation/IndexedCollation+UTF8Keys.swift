@@ -200,15 +200,17 @@ extension IndexedCollation {
                 starts.reserveCapacity(range.count + 1)
                 sectionRanks.reserveCapacity(range.count)
                 locator.withLookup { lookup in
-                    input.forEachKey(in: range) { _, primary, secondaries, reading, escaped in
-                        starts.append(buffer.count)
-                        let section = SectioningEngine.appendKey(
-                            primary: primary, secondaries: secondaries, reading: reading,
-                            hasReadings: hasReadings, names: nameReader,
-                            directions: (options.order, options.secondaryOrder),
-                            keys: keys, lookup: lookup, to: buffer, escaped: escaped)
-                        sectionRanks.append(ranks[section])
-                    }
+                    input.forEachKey(
+                        in: range,
+                        escaped: { _, primary, secondaries, reading, escaped in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(
+                                primary: primary, secondaries: secondaries, reading: reading,
+                                hasReadings: hasReadings, names: nameReader,
+                                directions: (options.order, options.secondaryOrder),
+                                keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+                            sectionRanks.append(ranks[section])
+                        })
                 }
                 starts.append(buffer.count)
                 return (starts, sectionRanks)

@@ -54,59 +54,70 @@ struct SectioningInput: Sendable {
     }
 
     /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys: the primary key, the
-    /// secondary keys (``SecondaryKeys``), the reading, and which of the keys are escaped
-    /// (``KeyUnescaping``; nil for none).
+    /// secondary keys (``SecondaryKeys``) and the reading.
     ///
     /// The key source is unpacked once per call, not once per item: unpacking retains the shared
     /// arrays or closure, and threads retaining the same object contend for its cache line.
     @inline(__always)
     func forEachKey(
         in items: Range<Int>,
-        _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?, EscapedKeys?) -> Void
+        _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?) -> Void
     ) {
         switch readings {
         case nil:
-            forEachKeyPair(in: items) { body($0, $1, $2, nil, $3) }
+            forEachKeyPair(in: items) { body($0, $1, $2, nil) }
         case .strings(let readings):
-            forEachKeyPair(in: items) { item, primary, secondaries, escaped in
+            forEachKeyPair(in: items) { item, primary, secondaries in
                 if var reading = readings[item] {
-                    reading.withUTF8 { body(item, primary, secondaries, $0, escaped) }
+                    reading.withUTF8 { body(item, primary, secondaries, $0) }
                 } else {
-                    body(item, primary, secondaries, nil, escaped)
+                    body(item, primary, secondaries, nil)
                 }
             }
         case .utf8(let read):
-            forEachKeyPair(in: items) { item, primary, secondaries, escaped in
-                read(item) { body(item, primary, secondaries, $0, escaped) }
-            }
+            forEachKeyPair(in: items) { item, primary, secondaries in read(item) { body(item, primary, secondaries, $0) } }
         }
     }
 
     @inline(__always)
-    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, EscapedKeys?) -> Void) {
+    private func forEachKeyPair(in items: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) {
         switch keys {
         case .strings(let primary, let secondary):
             for item in items {
                 var first = primary[item]
                 first.withUTF8 { firstBytes in
                     if var second = secondary?[item] {
-                        second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0, nil) } }
+                        second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0) } }
                     } else {
-                        body(item, firstBytes, SecondaryKeys(), nil)
+                        body(item, firstBytes, SecondaryKeys())
                     }
                 }
             }
         case .utf8(let keys):
             let read = keys.read
-            guard let unescaping = keys.unescaping else {
-                for item in items { read(item) { body(item, $0, $1, nil) } }
-                return
-            }
-            // Only batches with escaped keys (long ones, rare) look each item up.
-            for item in items {
-                let escaped = unescaping.items[item].map { EscapedKeys(keys: $0, unescape: unescaping.unescape) }
-                read(item) { body(item, $0, $1, escaped) }
-            }
+            for item in items { read(item) { body(item, $0, $1) } }
+        }
+    }
+
+    /// Whether some keys are escaped (``KeyUnescaping``): then ``forEachKey(in:escaped:)`` reads
+    /// them, else ``forEachKey(in:_:)``.
+    var hasEscapedKeys: Bool {
+        if case .utf8(let keys) = keys { keys.unescaping != nil } else { false }
+    }
+
+    /// ``forEachKey(in:_:)`` that also tells `body` which of an item's keys are escaped
+    /// (``KeyUnescaping``; nil for none): a look-up per item, kept out of the loop of inputs
+    /// without escaped keys.
+    func forEachKey(
+        in items: Range<Int>,
+        escaped body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?, EscapedKeys?) -> Void
+    ) {
+        guard case .utf8(let keys) = keys, let unescaping = keys.unescaping else {
+            forEachKey(in: items) { body($0, $1, $2, $3, nil) }
+            return
+        }
+        forEachKey(in: items) { item, primary, secondaries, reading in
+            body(item, primary, secondaries, reading, unescaping.items[item].map { EscapedKeys(keys: $0, unescape: unescaping.unescape) })
         }
     }
 }
@@ -336,15 +347,32 @@ enum SectioningEngine {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         let hasReadings = input.hasReadings
-        input.forEachKey(in: items) { item, primary, secondaries, reading, escaped in
+        // Two loops with the same body: a local function shared by them would capture `offsets`
+        // and `histogram`, whose every access would then be checked for exclusivity at run time.
+        guard input.hasEscapedKeys else {
+            input.forEachKey(in: items) { item, primary, secondaries, reading in
+                offsets.append(buffer.count)
+                let section = appendKey(
+                    primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                    directions: (input.primaryDirection, input.secondaryDirection),
+                    keys: keys, lookup: lookup, to: buffer)
+                sections[item] = UInt32(section)
+                histogram[section] += 1
+            }
             offsets.append(buffer.count)
-            let section = appendKey(
-                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
-                directions: (input.primaryDirection, input.secondaryDirection),
-                keys: keys, lookup: lookup, to: buffer, escaped: escaped)
-            sections[item] = UInt32(section)
-            histogram[section] += 1
+            return offsets
         }
+        input.forEachKey(
+            in: items,
+            escaped: { item, primary, secondaries, reading, escaped in
+                offsets.append(buffer.count)
+                let section = appendKey(
+                    primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                    directions: (input.primaryDirection, input.secondaryDirection),
+                    keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+                sections[item] = UInt32(section)
+                histogram[section] += 1
+            })
         offsets.append(buffer.count)
         return offsets
     }

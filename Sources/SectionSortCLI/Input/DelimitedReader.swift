@@ -112,17 +112,23 @@ struct DelimitedReader {
                     Self.appendContent(of: fields[column], in: bytes, to: &set.keyBytes)
                     return start..<set.keyBytes.count
                 }
-                // Key `key` of this record, in place when it is long.
-                func key(_ column: Int, _ key: Int) -> Range<Int> {
+                // Key `key` of this record: in place when it is long, and then whether it is
+                // escaped (nil: decoded into the keys). It leaves `records` and `inPlace` to the
+                // caller: captured, they would be checked for exclusive access at every use.
+                func key(_ column: Int, _ key: Int) -> (range: Range<Int>, escaped: Bool?) {
                     guard key < InPlaceKeys.limit, let content = Self.contentInPlace(of: fields[column], in: bytes) else {
-                        return decoded(column)
+                        return (decoded(column), nil)
                     }
-                    inPlace.append((records.count, key, content.escaped))
-                    return content.range
+                    return content
                 }
                 let primary = key(columns.key, 0)
-                for (index, column) in columns.then.enumerated() { thenKeys.append(key(column, 1 + index)) }
-                records.append((range, primary, columns.reading.map(decoded)))
+                if let escaped = primary.escaped { inPlace.append((records.count, 0, escaped)) }
+                for (index, column) in columns.then.enumerated() {
+                    let then = key(column, 1 + index)
+                    if let escaped = then.escaped { inPlace.append((records.count, 1 + index, escaped)) }
+                    thenKeys.append(then.range)
+                }
+                records.append((range, primary.range, columns.reading.map(decoded)))
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)

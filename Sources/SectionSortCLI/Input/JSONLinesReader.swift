@@ -78,14 +78,15 @@ struct JSONLinesReader {
                 }
                 guard scanned.isObject else { throw .data("expected a JSON object", at: location) }
                 /// Key `key`'s field (`index` of `names`): where it is in `set.keyBytes`, or in `data`
-                /// when it is long and read in place (listed in `inPlace`).
-                func field(_ index: Int, key: Int? = nil) throws(CLIError) -> Range<Int> {
+                /// when it is long and read in place, and then whether it is escaped (nil: copied).
+                /// It leaves `records` and `inPlace` to the caller: captured, they would be checked
+                /// for exclusive access at every use.
+                func field(_ index: Int, key: Int? = nil) throws(CLIError) -> (range: Range<Int>, escaped: Bool?) {
                     let name = Echo.bounded(String(decoding: names[index], as: UTF8.self))
                     guard let value = scanned.values[index] else { throw .data("no field '\(name)'", at: location) }
                     // In place, the key's range is in `data`, not in the line.
-                    func placed(_ bytes: Range<Int>, escaped: Bool) -> Range<Int> {
-                        inPlace.append((records.count, key!, escaped))
-                        return range.lowerBound + bytes.lowerBound..<range.lowerBound + bytes.upperBound
+                    func placed(_ bytes: Range<Int>, escaped: Bool) -> (range: Range<Int>, escaped: Bool?) {
+                        (range.lowerBound + bytes.lowerBound..<range.lowerBound + bytes.upperBound, escaped)
                     }
                     let long = key.map { $0 < InPlaceKeys.limit } == true && value.range.count >= MemoryPlan.longRecord
                     if !long { set.reserveKeyBytes(value.range.count) }
@@ -111,12 +112,12 @@ struct JSONLinesReader {
                         } catch {
                             throw .data("field '\(name)': \(error.message)", at: at(error.offset))
                         }
-                        return start..<set.keyBytes.count
+                        return (start..<set.keyBytes.count, nil)
                     case .number, .true, .false:
                         // As written: a number keeps its digits (1E400, 0.10), a boolean is its word.
                         if long { return placed(value.range, escaped: false) }
                         set.keyBytes.append(contentsOf: text[value.range])
-                        return start..<set.keyBytes.count
+                        return (start..<set.keyBytes.count, nil)
                     case .null:
                         throw .data("field '\(name)' is null", at: at(value.range.lowerBound))
                     case .object, .array:
@@ -126,13 +127,18 @@ struct JSONLinesReader {
                     }
                 }
                 let key = try field(keyIndex, key: 0)
-                let then = try thenIndices.enumerated().map { (number, index) throws(CLIError) in try field(index, key: 1 + number) }
+                if let escaped = key.escaped { inPlace.append((records.count, 0, escaped)) }
+                let then = try thenIndices.indices.map { (number) throws(CLIError) -> Range<Int> in
+                    let field = try field(thenIndices[number], key: 1 + number)
+                    if let escaped = field.escaped { inPlace.append((records.count, 1 + number, escaped)) }
+                    return field.range
+                }
                 // A record without a reading (absent or null) is read by its key.
                 let reading = try readingIndex.map { (index) throws(CLIError) -> Range<Int> in
                     guard let value = scanned.values[index], value.kind != .null else { return set.keyBytes.count..<set.keyBytes.count }
-                    return try field(index)
+                    return try field(index).range
                 }
-                records.append((range, key, then, reading))
+                records.append((range, key.range, then, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)

@@ -79,6 +79,14 @@ struct RecordSet: Sendable {
         if let readingSpans {
             readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
         }
+        guard let keySpans else {
+            // Lines: each record is its key.
+            return UTF8Keys(
+                count: count,
+                read: { item, body in
+                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), SecondaryKeys()) }
+                }, readReading: readReading)
+        }
         var unescaping: KeyUnescaping?
         if let unescape {
             unescaping = KeyUnescaping(items: keysInBytes.compactMapValues { $0.escaped == 0 ? nil : $0.escaped }, unescape: unescape)
@@ -86,27 +94,23 @@ struct RecordSet: Sendable {
         return UTF8Keys(
             count: count,
             read: { item, body in
-                if let keySpans {
-                    keyBytes.withUnsafeBufferPointer { keys in
-                        if !keysInBytes.isEmpty, let place = keysInBytes[item] {
-                            // A record with keys in place: each key from where it is.
-                            bytes.withUnsafeBufferPointer { bytes in
-                                func text(_ key: Int, _ span: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-                                    UnsafeBufferPointer(rebasing: (place.isInBytes(key) ? bytes : keys)[span])
-                                }
-                                SecondaryKeys.with(count: thenSpans.count, { text(1 + $0, thenSpans[$0][item]) }) { secondaries in
-                                    body(text(0, keySpans[item]), secondaries)
-                                }
+                keyBytes.withUnsafeBufferPointer { keys in
+                    if !keysInBytes.isEmpty, let place = keysInBytes[item] {
+                        // A record with keys in place: each key from where it is.
+                        bytes.withUnsafeBufferPointer { bytes in
+                            func text(_ key: Int, _ span: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+                                UnsafeBufferPointer(rebasing: (place.isInBytes(key) ? bytes : keys)[span])
                             }
-                            return
+                            SecondaryKeys.with(count: thenSpans.count, { text(1 + $0, thenSpans[$0][item]) }) { secondaries in
+                                body(text(0, keySpans[item]), secondaries)
+                            }
                         }
-                        SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
-                            (secondaries) in
-                            body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), secondaries)
-                        }
+                        return
                     }
-                } else {
-                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), SecondaryKeys()) }
+                    SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
+                        (secondaries) in
+                        body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), secondaries)
+                    }
                 }
             }, readReading: readReading, unescaping: unescaping)
     }
