@@ -200,6 +200,20 @@ extension IndexedCollation {
                 starts.reserveCapacity(range.count + 1)
                 sectionRanks.reserveCapacity(range.count)
                 locator.withLookup { lookup in
+                    // Two loops with the same body, as in the engine's computeKeys: the look-up of
+                    // escaped keys stays out of the loop of inputs without them.
+                    guard input.hasEscapedKeys else {
+                        input.forEachKey(in: range) { _, primary, secondaries, reading in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(
+                                primary: primary, secondaries: secondaries, reading: reading,
+                                hasReadings: hasReadings, names: nameReader,
+                                directions: (options.order, options.secondaryOrder),
+                                keys: keys, lookup: lookup, to: buffer)
+                            sectionRanks.append(ranks[section])
+                        }
+                        return
+                    }
                     input.forEachKey(
                         in: range,
                         escaped: { _, primary, secondaries, reading, escaped in
