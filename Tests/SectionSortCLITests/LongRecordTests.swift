@@ -269,8 +269,14 @@ import Testing
 
     /// `records` in the library's order of `keys` (the records' key fields), one a line after
     /// `header`: the plain format of CSV and JSON Lines inputs.
-    static func plain(_ records: [String], keys: [String], header: String? = nil) throws -> String {
-        let sections = try IndexedCollation(locale: "en").sections(of: Array(records.indices), by: { keys[$0] })
+    static func plain(_ records: [String], keys: [String], then: [String]? = nil, header: String? = nil) throws -> String {
+        let collation = try IndexedCollation(locale: "en")
+        let sections =
+            if let then {
+                collation.sections(of: Array(records.indices), by: { keys[$0] }, then: { then[$0] })
+            } else {
+                collation.sections(of: Array(records.indices), by: { keys[$0] })
+            }
         return (header.map { [$0] } ?? []).map { $0 + "\n" }.joined() + sections.flatMap { $0.map { records[$0] + "\n" } }.joined()
     }
 
@@ -297,33 +303,148 @@ import Testing
         }
     }
 
-    /// A long key field that needs decoding (a doubled quote, a JSON escape) is copied once, into
-    /// keys of its size, and keyed as decoded.
-    @Test func csvAndJSONLinesCopyALongFieldThatNeedsDecodingOnce() throws {
-        let size = 12 << 20
-        let field = Self.letters(size, seed: 15)
-        let middle = field.utf8.index(field.utf8.startIndex, offsetBy: size / 2)
-        let (front, back) = (String(field[..<middle]), String(field[middle...]))
-        let keys = ["delta", front + "\"" + back, "alpha"]
-        let cases: [(format: String, records: [String], header: String?)] = [
-            ("csv", ["1,delta", "2,\"" + front + "\"\"" + back + "\"", "3,alpha"], "id,name"),
-            ("jsonl", ["{\"name\": \"delta\"}", "{\"name\": \"" + front + "\\u0022" + back + "\"}", "{\"name\": \"alpha\"}"], nil),
+    /// A long field of letters with `count` characters that need escaping put among them (each
+    /// of `specials` in turn): its text, and that text escaped by `escape`.
+    static func escapedField(
+        seed: UInt64, specials: [String], count: Int = 40, escape: (String) -> String
+    ) -> (text: String, escaped: String) {
+        let letters = Array(Self.letters(12 << 20, seed: seed).utf8)
+        let step = letters.count / count
+        var text = "", escaped = ""
+        for index in 0..<count {
+            let piece = String(decoding: letters[index * step..<(index + 1 == count ? letters.count : (index + 1) * step)], as: UTF8.self)
+            // Escapes at the start of the field too, and three together in the middle.
+            let special = specials[index % specials.count]
+            let run = index == count / 2 ? String(repeating: special, count: 3) : special
+            text += run + piece
+            escaped += escape(run) + piece
+        }
+        return (text, escaped)
+    }
+
+    /// The CSV and JSON Lines cases of a long key field that needs unescaping: doubled quotes; JSON
+    /// escapes of a quote, a backslash, a line feed, a slash, é as \u00e9 and an emoji as a
+    /// surrogate pair. Each with the field's text and records (with a header for CSV) whose
+    /// `name` holds "delta", the long field and "alpha" in that order, and whose `group` is "g".
+    static func escapedCases() -> [(format: String, text: String, records: [String], header: String?)] {
+        let csv = escapedField(seed: 15, specials: ["\""]) { $0.replacingOccurrences(of: "\"", with: "\"\"") }
+        let json = escapedField(seed: 16, specials: ["\"", "\\", "\n", "/", "é", "😀"]) {
+            $0.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": "\\\""
+                case "\\": "\\\\"
+                case "\n": "\\n"
+                case "/": "\\/"
+                case "é": "\\u00e9"
+                case "😀": "\\ud83d\\ude00"
+                default: String(scalar)
+                }
+            }.joined()
+        }
+        return [
+            ("csv", csv.text, ["1,g,delta", "2,g,\"" + csv.escaped + "\"", "3,g,alpha"], "id,group,name"),
+            (
+                "jsonl", json.text,
+                ["delta", json.escaped, "alpha"].enumerated().map {
+                    "{\"id\": \($0.offset), \"group\": \"g\", \"name\": \"\($0.element)\"}"
+                }, nil
+            ),
         ]
-        for (format, records, header) in cases {
+    }
+
+    /// A one-record input of `format` for the baseline.
+    static func oneByteRecord(_ format: String) -> String {
+        format == "csv" ? "id,group,name\n1,g,a\n" : "{\"id\": 1, \"group\": \"g\", \"name\": \"a\"}\n"
+    }
+
+    /// A long key field that needs unescaping (doubled quotes, JSON escapes) was unescaped into a
+    /// copy of its own, beside the record and its key: three times the field. It is now keyed
+    /// where it is, unescaped a piece at a time as its key is written, as the key field or as a
+    /// `--then` field.
+    @Test func csvAndJSONLinesKeyALongFieldThatNeedsUnescapingWhereItIs() throws {
+        let size = Double(12 << 20) / Double(1 << 20)
+        for (format, text, records, header) in Self.escapedCases() {
+            let names = ["delta", text, "alpha"]
             let input = ((header.map { [$0] } ?? []) + records).map { $0 + "\n" }.joined()
-            let baselineInput = (header.map { $0 + "\n" } ?? "") + (format == "csv" ? "1,a\n" : "{\"name\": \"a\"}\n")
-            let result = try Self.peakBeyondBaseline(
-                ["-f", format, "-k", "name", "-F", "plain", "-S", "1M"], input: input, baselineInput: baselineInput)
-            #expect(result.stdout == (try Self.plain(records, keys: keys, header: header)), "\(format): \(result.stderr)")
-            // The record, its decoded field and its key: a second copy of the field passes this.
-            #expect(result.extra <= 3.5 * Double(size >> 20), "\(format): \(result.extra) MiB beyond a record of one byte")
+            for fields in [["-k", "name"], ["-k", "group", "--then", "name"]] {
+                let result = try Self.peakBeyondBaseline(
+                    ["-f", format] + fields + ["-F", "plain", "-S", "1M"], input: input, baselineInput: Self.oneByteRecord(format))
+                let expected =
+                    try fields.count == 2
+                    ? Self.plain(records, keys: names, header: header)
+                    : Self.plain(records, keys: ["g", "g", "g"], then: names, header: header)
+                #expect(result.stdout == expected, "\(format) \(fields): \(result.stderr)")
+                // The record and its key (about as long) are held at once; a copy of the field passes this.
+                #expect(result.extra <= 2.5 * size, "\(format) \(fields): \(result.extra) MiB beyond a record of one byte")
+            }
         }
     }
 
-    /// The key record of `line` at `position` of part 0, built as ``KeyRecord``'s format says
-    /// from the library's ordering key.
-    static func keyRecord(of line: String, position: Int, locale collation: IndexedCollation, escaped: Bool) -> Substring {
-        let (rank, _, key) = collation.orderingKey(primary: line)
+    /// `--emit-keys`, `-u`, `-c` and `-m` key a long field that needs unescaping where it is too.
+    @Test func everyModeKeysALongFieldThatNeedsUnescapingWhereItIs() throws {
+        let size = Double(12 << 20) / Double(1 << 20)
+        let collation = try IndexedCollation(locale: "en")
+        for (format, text, records, header) in Self.escapedCases() {
+            let lines = (header.map { [$0] } ?? []) + records
+            let oneByte = Self.oneByteRecord(format)
+            let emitted = try Self.peakBeyondBaseline(
+                ["--emit-keys", "-f", format, "-k", "name", "-S", "1M"], input: lines.map { $0 + "\n" }.joined(), baselineInput: oneByte)
+            let keyRecords = emitted.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let expected = Self.keyRecord(of: records[1], key: text, position: 1, locale: collation, escaped: true)
+            #expect(keyRecords.contains(expected), "\(format): \(emitted.stderr)")
+            #expect(emitted.extra <= 2.5 * size, "\(format) --emit-keys: \(emitted.extra) MiB beyond a record of one byte")
+
+            // Records in sectionsort's order, a short one twice for -u.
+            let sorted = try Self.plain(records, keys: ["delta", text, "alpha"]).split(separator: "\n").map(String.init)
+            let repeated = sorted.flatMap { $0 == records[2] ? [$0, $0] : [$0] }
+            let unique = try Self.peakBeyondBaseline(
+                ["-u", "-f", format, "-k", "name", "-F", "plain", "-S", "1M"],
+                input: ((header.map { [$0] } ?? []) + repeated).map { $0 + "\n" }.joined(), baselineInput: oneByte)
+            #expect(unique.stdout == ((header.map { [$0] } ?? []) + sorted).map { $0 + "\n" }.joined(), "\(format) -u: \(unique.stderr)")
+            #expect(unique.extra <= 2.5 * size, "\(format) -u: \(unique.extra) MiB beyond a record of one byte")
+
+            let inOrder = ((header.map { [$0] } ?? []) + sorted).map { $0 + "\n" }.joined()
+            let checked = try Self.peakBeyondBaseline(
+                ["-c", "-f", format, "-k", "name", "-S", "1M"], input: inOrder, baselineInput: oneByte)
+            #expect(checked.extra <= 2.5 * size, "\(format) -c: \(checked.extra) MiB beyond a record of one byte")
+            let merged = try Self.peakBeyondBaseline(
+                ["-m", "-f", format, "-k", "name", "-F", "plain", "-S", "1M"], input: inOrder, baselineInput: oneByte)
+            #expect(merged.stdout == inOrder, "\(format) -m: \(merged.stderr)")
+            #expect(merged.extra <= 2.5 * size, "\(format) -m: \(merged.extra) MiB beyond a record of one byte")
+        }
+    }
+
+    /// A long JSON string keyed where it is is still checked where it is read: a lone surrogate
+    /// escape is an error at its backslash, or with `--lossy` U+FFFD; and `--grep` reads a long
+    /// field that needs unescaping as its text.
+    @Test func aLongFieldThatNeedsUnescapingIsCheckedAndSearchedAsItsText() throws {
+        let letters = Self.letters(2 << 20, seed: 27)
+        let json = try Self.file("{\"name\": \"delta\"}\n{\"name\": \"" + letters + "\\uD800x\"}\n")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let refused = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "-S", "1M", json.path])
+        // The backslash follows `{"name": "` (10 bytes) and the letters.
+        #expect(refused.status == 65 && refused.stdout.isEmpty, "\(refused.status)")
+        #expect(
+            refused.stderr.contains("\(json.path):2:\(10 + letters.utf8.count + 1): field 'name': a lone surrogate (\\uD800)"),
+            "\(refused.stderr)")
+        let lossy = try SectionSortCommand.run(["-f", "jsonl", "-k", "name", "--lossy", "-F", "plain", "-S", "1M", json.path])
+        let records = ["{\"name\": \"delta\"}", "{\"name\": \"" + letters + "\\uD800x\"}"]
+        let expected = try Self.plain(records, keys: ["delta", letters + "\u{FFFD}x"])
+        #expect(lossy.status == 0 && lossy.stdout == expected, "\(lossy.stderr)")
+
+        let record = "2,\"" + letters + " \"\"zebra\"\" end\""
+        let csv = try Self.file("id,name\n1,delta\n" + record + "\n3,alpha\n")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        let found = try SectionSortCommand.run(["-f", "csv", "-k", "name", "--grep", "zebra", "-F", "plain", "-S", "1M", csv.path])
+        #expect(found.status == 0 && found.stdout == "id,name\n" + record + "\n", "\(found.stderr)")
+    }
+
+    /// The key record of `line` (whose key is `key`, else itself) at `position` of part 0, built
+    /// as ``KeyRecord``'s format says from the library's ordering key.
+    static func keyRecord(
+        of line: String, key keyText: String? = nil, position: Int, locale collation: IndexedCollation, escaped: Bool
+    ) -> Substring {
+        let (rank, _, key) = collation.orderingKey(primary: keyText ?? line)
         let digits = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz".utf8)
         var text = Array(String(rank).utf8)
         text.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: 5 - text.count), at: 0)

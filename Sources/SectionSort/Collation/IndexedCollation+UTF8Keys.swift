@@ -12,18 +12,33 @@ package struct UTF8Keys: Sendable {
     let read: @Sendable (Int, (UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) -> Void
     /// Reads each item's reading the same way (nil or empty: none); nil when the items have none.
     let readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)?
+    /// The keys that `read` hands on escaped, and how they are unescaped; nil for none.
+    package let unescaping: KeyUnescaping?
 
     /// - Parameter readReading: when the items have readings (``IndexedCollation/sections(of:by:reading:then:options:)``),
     ///   calls its second argument once, synchronously, with the bytes of item `item`'s reading
     ///   (nil or empty when it has none); it is called from several threads at once.
+    /// - Parameter unescaping: the keys that `read` hands on escaped (``KeyUnescaping``), whose
+    ///   sort keys are written as those of their text; nil for none.
     package init(
         count: Int,
         read: @escaping @Sendable (Int, (UnsafeBufferPointer<UInt8>, SecondaryKeys) -> Void) -> Void,
-        readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil
+        readReading: (@Sendable (Int, (UnsafeBufferPointer<UInt8>?) -> Void) -> Void)? = nil,
+        unescaping: KeyUnescaping? = nil
     ) {
         self.count = count
         self.read = read
         self.readReading = readReading
+        self.unescaping = unescaping.flatMap { $0.items.isEmpty ? nil : $0 }
+    }
+
+    /// Calls `body` with item `item`'s primary key as text: unescaped whole when it is escaped.
+    /// For what reads the text itself rather than writing its sort key (search).
+    func readPrimaryText(_ item: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        read(item) { primary, _ in
+            guard let unescaping, let keys = unescaping.items[item], keys & 1 != 0 else { return body(primary) }
+            KeyUnescaping.unescaped(primary, unescaping.unescape).withUnsafeBufferPointer(body)
+        }
     }
 
     /// The engine's input for these keys under `options`.
@@ -185,15 +200,31 @@ extension IndexedCollation {
                 starts.reserveCapacity(range.count + 1)
                 sectionRanks.reserveCapacity(range.count)
                 locator.withLookup { lookup in
-                    input.forEachKey(in: range) { _, primary, secondaries, reading in
-                        starts.append(buffer.count)
-                        let section = SectioningEngine.appendKey(
-                            primary: primary, secondaries: secondaries, reading: reading,
-                            hasReadings: hasReadings, names: nameReader,
-                            directions: (options.order, options.secondaryOrder),
-                            keys: keys, lookup: lookup, to: buffer)
-                        sectionRanks.append(ranks[section])
+                    // Two loops with the same body, as in the engine's computeKeys: the look-up of
+                    // escaped keys stays out of the loop of inputs without them.
+                    guard input.hasEscapedKeys else {
+                        input.forEachKey(in: range) { _, primary, secondaries, reading in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(
+                                primary: primary, secondaries: secondaries, reading: reading,
+                                hasReadings: hasReadings, names: nameReader,
+                                directions: (options.order, options.secondaryOrder),
+                                keys: keys, lookup: lookup, to: buffer)
+                            sectionRanks.append(ranks[section])
+                        }
+                        return
                     }
+                    input.forEachKey(
+                        in: range,
+                        escaped: { _, primary, secondaries, reading, escaped in
+                            starts.append(buffer.count)
+                            let section = SectioningEngine.appendKey(
+                                primary: primary, secondaries: secondaries, reading: reading,
+                                hasReadings: hasReadings, names: nameReader,
+                                directions: (options.order, options.secondaryOrder),
+                                keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+                            sectionRanks.append(ranks[section])
+                        })
                 }
                 starts.append(buffer.count)
                 return (starts, sectionRanks)

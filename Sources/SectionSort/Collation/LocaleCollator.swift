@@ -116,6 +116,17 @@ final class LocaleCollator {
         runtime.appendSortKey(utf8: utf8, to: buffer)
     }
 
+    /// Appends the sort key of the text that `unescape` makes of `escaped`, without its leading
+    /// article (`articles`), to `buffer`, unescaping it a piece at a time.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    func appendSortKey(
+        escaped: UnsafeBufferPointer<UInt8>, unescape: @escaping KeyUnescaping.Unescape, articles: LeadingArticleMatcher?,
+        to buffer: KeyBuffer
+    ) {
+        runtime.appendSortKey(escaped: escaped, unescape: unescape, articles: articles, to: buffer)
+    }
+
     /// Appends at most `limit` bytes of the sort key of the UTF-8 text `utf8`, without the
     /// terminating zero byte, and returns whether that is the whole key: what word-start search
     /// compares with. A part that fills the limit is reported incomplete even when nothing

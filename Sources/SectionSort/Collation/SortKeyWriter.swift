@@ -32,4 +32,12 @@ struct SortKeyWriter {
         if table?.appendSortKey(utf8: utf8, to: buffer, scratch: scratch) == true { return }
         collator.appendSortKey(utf8: utf8, to: buffer)
     }
+
+    /// Appends the sort key of the text that `unescape` makes of `escaped` (``KeyUnescaping``),
+    /// unescaped a piece at a time: the same bytes as ``appendSortKey(utf8:to:)`` of that text.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    func appendSortKey(escaped: UnsafeBufferPointer<UInt8>, unescape: @escaping KeyUnescaping.Unescape, to buffer: KeyBuffer) {
+        collator.appendSortKey(escaped: escaped, unescape: unescape, articles: articles, to: buffer)
+    }
 }

@@ -57,6 +57,7 @@ package final class CompactSorter: @unchecked Sendable {
     /// - Complexity: O(n·m) for n keys of average length m, divided among the threads.
     package func append(_ keys: UTF8Keys, identifiers: @Sendable (Int) -> UInt32) {
         precondition(keys.readReading == nil, "the compact sorter does not take readings")
+        precondition(keys.unescaping == nil, "the compact sorter does not take escaped keys")
         precondition(count + keys.count <= capacity, "more items than the sorter's capacity")
         let total = keys.count
         guard total > 0 else { return }

@@ -98,6 +98,28 @@ struct SectioningInput: Sendable {
             for item in items { read(item) { body(item, $0, $1) } }
         }
     }
+
+    /// Whether some keys are escaped (``KeyUnescaping``): then ``forEachKey(in:escaped:)`` reads
+    /// them, else ``forEachKey(in:_:)``.
+    var hasEscapedKeys: Bool {
+        if case .utf8(let keys) = keys { keys.unescaping != nil } else { false }
+    }
+
+    /// ``forEachKey(in:_:)`` that also tells `body` which of an item's keys are escaped
+    /// (``KeyUnescaping``; nil for none): a look-up per item, kept out of the loop of inputs
+    /// without escaped keys.
+    func forEachKey(
+        in items: Range<Int>,
+        escaped body: (Int, UnsafeBufferPointer<UInt8>, SecondaryKeys, _ reading: UnsafeBufferPointer<UInt8>?, EscapedKeys?) -> Void
+    ) {
+        guard case .utf8(let keys) = keys, let unescaping = keys.unescaping else {
+            forEachKey(in: items) { body($0, $1, $2, $3, nil) }
+            return
+        }
+        forEachKey(in: items) { item, primary, secondaries, reading in
+            body(item, primary, secondaries, reading, unescaping.items[item].map { EscapedKeys(keys: $0, unescape: unescaping.unescape) })
+        }
+    }
 }
 
 /// How the engine runs; none of this changes its output.
@@ -325,15 +347,32 @@ enum SectioningEngine {
         var offsets = [Int]()
         offsets.reserveCapacity(items.count + 1)
         let hasReadings = input.hasReadings
-        input.forEachKey(in: items) { item, primary, secondaries, reading in
+        // Two loops with the same body: a local function shared by them would capture `offsets`
+        // and `histogram`, whose every access would then be checked for exclusivity at run time.
+        guard input.hasEscapedKeys else {
+            input.forEachKey(in: items) { item, primary, secondaries, reading in
+                offsets.append(buffer.count)
+                let section = appendKey(
+                    primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                    directions: (input.primaryDirection, input.secondaryDirection),
+                    keys: keys, lookup: lookup, to: buffer)
+                sections[item] = UInt32(section)
+                histogram[section] += 1
+            }
             offsets.append(buffer.count)
-            let section = appendKey(
-                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
-                directions: (input.primaryDirection, input.secondaryDirection),
-                keys: keys, lookup: lookup, to: buffer)
-            sections[item] = UInt32(section)
-            histogram[section] += 1
+            return offsets
         }
+        input.forEachKey(
+            in: items,
+            escaped: { item, primary, secondaries, reading, escaped in
+                offsets.append(buffer.count)
+                let section = appendKey(
+                    primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                    directions: (input.primaryDirection, input.secondaryDirection),
+                    keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+                sections[item] = UInt32(section)
+                histogram[section] += 1
+            })
         offsets.append(buffer.count)
         return offsets
     }
@@ -349,13 +388,20 @@ enum SectioningEngine {
     /// without a reading goes before the items whose reading equals its key. The secondary sort
     /// keys follow in their order, each ended by its zero byte likewise, so that they compare one
     /// after another.
+    ///
+    /// The keys that `escaped` names are the escaped bytes of their text (``KeyUnescaping``).
     @inline(__always)
     static func appendKey(
         primary: UnsafeBufferPointer<UInt8>, secondaries: SecondaryKeys,
         reading: UnsafeBufferPointer<UInt8>? = nil, hasReadings: Bool = false, names: ChineseNameReader.Worker? = nil,
         directions: (primary: SortOrder, secondary: SortOrder),
-        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer, escaped: EscapedKeys? = nil
     ) -> Int {
+        if let escaped {
+            return appendEscapedKey(
+                primary: primary, secondaries: secondaries, reading: reading, hasReadings: hasReadings, names: names,
+                directions: directions, keys: keys, lookup: lookup, to: buffer, escaped: escaped)
+        }
         let start = buffer.count
         let section: Int
         if hasReadings {
@@ -386,7 +432,52 @@ enum SectioningEngine {
         return section
     }
 
-    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:)`` for
+    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:escaped:)``
+    /// for an item with escaped keys: each is unescaped a piece at a time as its sort key is
+    /// written, so that a long one is not held unescaped whole. With readings, which read the
+    /// whole text of a key (Chinese names), they are unescaped whole first.
+    @inline(never)
+    private static func appendEscapedKey(
+        primary: UnsafeBufferPointer<UInt8>, secondaries: SecondaryKeys, reading: UnsafeBufferPointer<UInt8>?, hasReadings: Bool,
+        names: ChineseNameReader.Worker?, directions: (primary: SortOrder, secondary: SortOrder),
+        keys: SortKeyWriter, lookup: SectionLocator.Lookup, to buffer: KeyBuffer, escaped: EscapedKeys
+    ) -> Int {
+        func append(_ index: Int, _ text: UnsafeBufferPointer<UInt8>) {
+            if escaped.contains(index) {
+                keys.appendSortKey(escaped: text, unescape: escaped.unescape, to: buffer)
+            } else {
+                keys.appendSortKey(utf8: text, to: buffer)
+            }
+        }
+        guard !hasReadings else {
+            // Every key's text one after another, and where each is.
+            var texts: [UInt8] = [], ranges: [Range<Int>] = []
+            for (index, text) in ([primary] + Array(secondaries)).enumerated() {
+                let start = texts.count
+                texts += escaped.contains(index) ? KeyUnescaping.unescaped(text, escaped.unescape) : Array(text)
+                ranges.append(start..<texts.count)
+            }
+            return texts.withUnsafeBufferPointer { texts in
+                SecondaryKeys.with(count: secondaries.count, { UnsafeBufferPointer(rebasing: texts[ranges[$0 + 1]]) }) { secondaries in
+                    appendKey(
+                        primary: UnsafeBufferPointer(rebasing: texts[ranges[0]]), secondaries: secondaries, reading: reading,
+                        hasReadings: true, names: names, directions: directions, keys: keys, lookup: lookup, to: buffer)
+                }
+            }
+        }
+        let start = buffer.count
+        append(0, primary)
+        let section = lookup.section(forKey: UnsafeBufferPointer(start: buffer.pointer(at: start), count: buffer.count - start))
+        if directions.primary == .reverse { buffer.complement(from: start) }
+        for (index, secondary) in secondaries.enumerated() {
+            let secondaryStart = buffer.count
+            append(1 + index, secondary)
+            if directions.secondary == .reverse { buffer.complement(from: secondaryStart) }
+        }
+        return section
+    }
+
+    /// ``appendKey(primary:secondaries:reading:hasReadings:names:directions:keys:lookup:to:escaped:)`` for
     /// an item with at most one secondary key.
     @inline(__always)
     static func appendKey(

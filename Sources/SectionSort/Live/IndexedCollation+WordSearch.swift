@@ -20,13 +20,13 @@ extension IndexedCollation {
         found.withUnsafeMutableBufferPointer { buffer in
             let slots = SharedMutableBuffer(buffer)
             WorkerPool(threads: threads).run(chunkCount) { chunk in
-                let read = keys.read, readReading = keys.readReading
+                let readReading = keys.readReading
                 slots[chunk] = ChineseNameReader.withWorker(of: reader) { names in
                     LiveKeyWorker.with(collation: self) { worker in
                         var matches: [Int] = []
                         for item in chunk * chunkSize..<min(keys.count, (chunk + 1) * chunkSize) {
                             var matched = false
-                            read(item) { primary, _ in
+                            keys.readPrimaryText(item) { primary in
                                 matched =
                                     worker.firstMatchingWord(utf8: primary, query: queryKey) != nil
                                     || readings?.firstMatch(utf8: primary, names: names) != nil

@@ -60,10 +60,13 @@ struct DelimitedReader {
     /// returns how many bytes they took; with `isFinal`, all of `data`.
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         // Key ranges are in `set.keyBytes`, where the fields are decoded straight into, or in
-        // `data` for a key read in place (`inPlace`).
-        var records: [(bytes: Range<Int>, key: Range<Int>, inPlace: Bool, reading: Range<Int>?)] = []
+        // `data` for a key read in place (listed in `inPlace`).
+        var records: [(bytes: Range<Int>, key: Range<Int>, reading: Range<Int>?)] = []
         // The --then keys of the records, column after column: record r's are at r * thenColumns.count.
         var thenKeys: [Range<Int>] = []
+        // The keys read in place (long fields): the record's number in `records`, the key's (0 the
+        // primary key, 1 + n the nth --then key), and whether it has doubled quotes to undo.
+        var inPlace: [(record: Int, key: Int, escaped: Bool)] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             func location(_ offset: Int) -> SourceLocation {
@@ -109,29 +112,45 @@ struct DelimitedReader {
                     Self.appendContent(of: fields[column], in: bytes, to: &set.keyBytes)
                     return start..<set.keyBytes.count
                 }
-                if let inPlace = Self.contentInPlace(of: fields[columns.key], in: bytes) {
-                    records.append((range, inPlace, true, nil))
-                } else {
-                    records.append((range, decoded(columns.key), false, nil))
+                // Key `key` of this record: in place when it is long, and then whether it is
+                // escaped (nil: decoded into the keys). It leaves `records` and `inPlace` to the
+                // caller: captured, they would be checked for exclusive access at every use.
+                func key(_ column: Int, _ key: Int) -> (range: Range<Int>, escaped: Bool?) {
+                    guard key < InPlaceKeys.limit, let content = Self.contentInPlace(of: fields[column], in: bytes) else {
+                        return (decoded(column), nil)
+                    }
+                    return content
                 }
-                for column in columns.then { thenKeys.append(decoded(column)) }
-                records[records.count - 1].reading = columns.reading.map(decoded)
+                let primary = key(columns.key, 0)
+                if let escaped = primary.escaped { inPlace.append((records.count, 0, escaped)) }
+                for (index, column) in columns.then.enumerated() {
+                    let then = key(column, 1 + index)
+                    if let escaped = then.escaped { inPlace.append((records.count, 1 + index, escaped)) }
+                    thenKeys.append(then.range)
+                }
+                records.append((range, primary.range, columns.reading.map(decoded)))
             }
         }
         let base = set.appendInput(data, length: consumed, name: name, line: line)
         if set.keySpans == nil { set.keySpans = [] }
         if set.thenSpans.isEmpty { set.thenSpans = thenColumns.map { _ in [] } }
         if readingColumn != nil && set.readingSpans == nil { set.readingSpans = [] }
+        let first = set.count
         for (number, record) in records.enumerated() {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
-            if record.inPlace {
-                set.keysInBytes.insert(set.keySpans!.count)
-                set.keySpans!.append(base + record.key.lowerBound..<base + record.key.upperBound)
-            } else {
-                set.keySpans!.append(record.key)
-            }
+            set.keySpans!.append(record.key)
             for field in thenColumns.indices { set.thenSpans[field].append(thenKeys[number * thenColumns.count + field]) }
             if let reading = record.reading { set.readingSpans!.append(reading) }
+        }
+        for (number, key, escaped) in inPlace {
+            set.keysInBytes[first + number, default: InPlaceKeys()].insert(key, escaped: escaped)
+            if escaped { set.unescape = Self.unescapeQuoted }
+            func moved(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
+            if key == 0 {
+                set.keySpans![first + number] = moved(set.keySpans![first + number])
+            } else {
+                set.thenSpans[key - 1][first + number] = moved(set.thenSpans[key - 1][first + number])
+            }
         }
         return consumed
     }
@@ -210,15 +229,26 @@ struct DelimitedReader {
         return number - 1
     }
 
-    /// Where a long field's text is in `bytes` when it is there as it is (unquoted, or quoted
-    /// without a doubled quote), to be keyed in place (``RecordSet/keysInBytes``); nil for a short
-    /// field, which is copied.
-    private static func contentInPlace(of field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    /// Where a long field's text is in `bytes`, to be keyed in place (``RecordSet/keysInBytes``):
+    /// unquoted, or between its quotes, with doubled quotes to undo (`escaped`) or none; nil for
+    /// a short field, which is copied.
+    private static func contentInPlace(of field: Field, in bytes: UnsafeBufferPointer<UInt8>) -> (range: Range<Int>, escaped: Bool)? {
         guard field.range.count >= MemoryPlan.longRecord else { return nil }
-        guard field.isQuoted else { return field.range }
+        guard field.isQuoted else { return (field.range, false) }
         let content = field.range.lowerBound + 1..<field.range.upperBound - 1
-        guard memchr(bytes.baseAddress! + content.lowerBound, 0x22, content.count) == nil else { return nil }
-        return content
+        return (content, memchr(bytes.baseAddress! + content.lowerBound, 0x22, content.count) != nil)
+    }
+
+    /// The text of a quoted field's content (``KeyUnescaping/Unescape``): its doubled quotes single.
+    static let unescapeQuoted: KeyUnescaping.Unescape = { escaped, position, output in
+        var written = 0
+        while position < escaped.count && written < output.count {
+            output[written] = escaped[position]
+            written += 1
+            // The content of a field that parsed has its quotes doubled.
+            position += escaped[position] == 0x22 ? 2 : 1
+        }
+        return written
     }
 
     /// A field's text: without its quotes, and with doubled quotes single.

@@ -45,8 +45,11 @@ struct JSONLinesReader {
     mutating func read(_ data: [UInt8], isFinal: Bool, name: String, line: Int, into set: inout RecordSet) throws(CLIError) -> Int {
         let length = LineReader.completeLength(of: data, isFinal: isFinal)
         // Key ranges are in `set.keyBytes`, where the fields are decoded straight into, or in
-        // `data` for a key read in place (`inPlace`).
-        var records: [(bytes: Range<Int>, key: Range<Int>, inPlace: Bool, then: [Range<Int>], reading: Range<Int>?)] = []
+        // `data` for a key read in place (listed in `inPlace`).
+        var records: [(bytes: Range<Int>, key: Range<Int>, then: [Range<Int>], reading: Range<Int>?)] = []
+        // The keys read in place (long values): the record's number in `records`, the key's (0 the
+        // primary key, 1 + n the nth --then key), and whether it has escapes to resolve.
+        var inPlace: [(record: Int, key: Int, escaped: Bool)] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -74,32 +77,47 @@ struct JSONLinesReader {
                     throw .data("not valid JSON: \(error.message)", at: at(error.offset))
                 }
                 guard scanned.isObject else { throw .data("expected a JSON object", at: location) }
-                /// The field's key: where it is in `set.keyBytes`, or in `text` when it is read in place.
-                func field(_ index: Int, inPlace: Bool = false) throws(CLIError) -> (range: Range<Int>, inPlace: Bool) {
+                /// Key `key`'s field (`index` of `names`): where it is in `set.keyBytes`, or in `data`
+                /// when it is long and read in place, and then whether it is escaped (nil: copied).
+                /// It leaves `records` and `inPlace` to the caller: captured, they would be checked
+                /// for exclusive access at every use.
+                func field(_ index: Int, key: Int? = nil) throws(CLIError) -> (range: Range<Int>, escaped: Bool?) {
                     let name = Echo.bounded(String(decoding: names[index], as: UTF8.self))
                     guard let value = scanned.values[index] else { throw .data("no field '\(name)'", at: location) }
-                    set.reserveKeyBytes(value.range.count)
+                    // In place, the key's range is in `data`, not in the line.
+                    func placed(_ bytes: Range<Int>, escaped: Bool) -> (range: Range<Int>, escaped: Bool?) {
+                        (range.lowerBound + bytes.lowerBound..<range.lowerBound + bytes.upperBound, escaped)
+                    }
+                    let long = key.map { $0 < InPlaceKeys.limit } == true && value.range.count >= MemoryPlan.longRecord
+                    if !long { set.reserveKeyBytes(value.range.count) }
                     let start = set.keyBytes.count
                     switch value.kind {
                     case .string:
-                        // A long string without escapes is its own text, between its quotes.
                         let content = value.range.lowerBound + 1..<value.range.upperBound - 1
-                        if inPlace && content.count >= MemoryPlan.longRecord
-                            && memchr(text.baseAddress! + content.lowerBound, 0x5C, content.count) == nil
-                        {
-                            return (content, true)
+                        if long {
+                            // A long string is keyed between its quotes, its escapes resolved a
+                            // piece at a time (checked here, where an error can name the place).
+                            let escaped = memchr(text.baseAddress! + content.lowerBound, 0x5C, content.count) != nil
+                            if escaped && !decoder.lossy,
+                                let surrogate = Self.loneSurrogate(in: UnsafeBufferPointer(rebasing: text[content]))
+                            {
+                                throw .data(
+                                    "field '\(name)': " + JSONScanner.loneSurrogateMessage(surrogate.value),
+                                    at: at(content.lowerBound + surrogate.offset))
+                            }
+                            return placed(content, escaped: escaped)
                         }
                         do throws(JSONScanner.SyntaxError) {
                             try JSONScanner.decodeString(text, value.range, lossy: decoder.lossy, into: &set.keyBytes)
                         } catch {
                             throw .data("field '\(name)': \(error.message)", at: at(error.offset))
                         }
-                        return (start..<set.keyBytes.count, false)
+                        return (start..<set.keyBytes.count, nil)
                     case .number, .true, .false:
                         // As written: a number keeps its digits (1E400, 0.10), a boolean is its word.
-                        if inPlace && value.range.count >= MemoryPlan.longRecord { return (value.range, true) }
+                        if long { return placed(value.range, escaped: false) }
                         set.keyBytes.append(contentsOf: text[value.range])
-                        return (start..<set.keyBytes.count, false)
+                        return (start..<set.keyBytes.count, nil)
                     case .null:
                         throw .data("field '\(name)' is null", at: at(value.range.lowerBound))
                     case .object, .array:
@@ -108,33 +126,58 @@ struct JSONLinesReader {
                             at: at(value.range.lowerBound))
                     }
                 }
-                var key = try field(keyIndex, inPlace: true)
-                // In place, the key's range is in `data`, not in the line.
-                if key.inPlace { key.range = range.lowerBound + key.range.lowerBound..<range.lowerBound + key.range.upperBound }
-                let then = try thenIndices.map { (index) throws(CLIError) in try field(index).range }
+                let key = try field(keyIndex, key: 0)
+                if let escaped = key.escaped { inPlace.append((records.count, 0, escaped)) }
+                let then = try thenIndices.indices.map { (number) throws(CLIError) -> Range<Int> in
+                    let field = try field(thenIndices[number], key: 1 + number)
+                    if let escaped = field.escaped { inPlace.append((records.count, 1 + number, escaped)) }
+                    return field.range
+                }
                 // A record without a reading (absent or null) is read by its key.
                 let reading = try readingIndex.map { (index) throws(CLIError) -> Range<Int> in
                     guard let value = scanned.values[index], value.kind != .null else { return set.keyBytes.count..<set.keyBytes.count }
                     return try field(index).range
                 }
-                records.append((range, key.range, key.inPlace, then, reading))
+                records.append((range, key.range, then, reading))
             }
         }
         let base = set.appendInput(data, length: length, name: name, line: line)
         if set.keySpans == nil { set.keySpans = [] }
         if set.thenSpans.isEmpty { set.thenSpans = thenFields.map { _ in [] } }
         if readingField != nil && set.readingSpans == nil { set.readingSpans = [] }
+        let first = set.count
         for record in records {
             set.spans.append(base + record.bytes.lowerBound..<base + record.bytes.upperBound)
-            if record.inPlace {
-                set.keysInBytes.insert(set.keySpans!.count)
-                set.keySpans!.append(base + record.key.lowerBound..<base + record.key.upperBound)
-            } else {
-                set.keySpans!.append(record.key)
-            }
+            set.keySpans!.append(record.key)
             for (field, then) in record.then.enumerated() { set.thenSpans[field].append(then) }
             if let reading = record.reading { set.readingSpans!.append(reading) }
         }
+        for (number, key, escaped) in inPlace {
+            set.keysInBytes[first + number, default: InPlaceKeys()].insert(key, escaped: escaped)
+            if escaped { set.unescape = Self.unescape }
+            func moved(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
+            if key == 0 {
+                set.keySpans![first + number] = moved(set.keySpans![first + number])
+            } else {
+                set.thenSpans[key - 1][first + number] = moved(set.thenSpans[key - 1][first + number])
+            }
+        }
         return length
+    }
+
+    /// The text of a string's content (``KeyUnescaping/Unescape``), its escapes resolved; a lone
+    /// surrogate, refused when read unless `--lossy`, is U+FFFD.
+    static let unescape: KeyUnescaping.Unescape = { escaped, position, output in
+        var loneSurrogate: (offset: Int, value: UInt32)?
+        return JSONScanner.unescapePiece(escaped, &position, into: output, loneSurrogate: &loneSurrogate)
+    }
+
+    /// The first lone surrogate escape in a string's content: its offset and value.
+    private static func loneSurrogate(in content: UnsafeBufferPointer<UInt8>) -> (offset: Int, value: UInt32)? {
+        var found: (offset: Int, value: UInt32)?, position = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { scratch in
+            while found == nil && JSONScanner.unescapePiece(content, &position, into: scratch, loneSurrogate: &found) > 0 {}
+        }
+        return found
     }
 }

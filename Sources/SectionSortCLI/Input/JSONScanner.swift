@@ -284,6 +284,71 @@ struct JSONScanner {
         }
     }
 
+    /// Why a lone surrogate escape of `value` is refused.
+    static func loneSurrogateMessage(_ value: UInt32) -> String {
+        "a lone surrogate (\\u\(String(value, radix: 16, uppercase: true))) is no Unicode text (use --lossy to read it as U+FFFD)"
+    }
+
+    /// Unescapes the content of a scanned string (`escaped`, without its quotes) from `position`
+    /// into `output`, as far as whole escapes fit (four bytes of room take any), and moves
+    /// `position` past what it read; returns the bytes written, 0 only at the end. A lone
+    /// surrogate becomes U+FFFD, and the first one's escape (its offset and value) is left in
+    /// `loneSurrogate`: the pieces of ``decodeString(_:_:lossy:into:)``, for a long key written a
+    /// piece at a time (``KeyUnescaping``).
+    ///
+    /// - Complexity: O(n) in the bytes read.
+    static func unescapePiece(
+        _ escaped: UnsafeBufferPointer<UInt8>, _ position: inout Int, into output: UnsafeMutableBufferPointer<UInt8>,
+        loneSurrogate: inout (offset: Int, value: UInt32)?
+    ) -> Int {
+        var written = 0
+        let end = escaped.count
+        func hex(at offset: Int) -> UInt32 {
+            (0..<4).reduce(0) { $0 << 4 | hexValue(escaped[offset + $1])! }
+        }
+        while position < end && output.count - written >= 4 {
+            let byte = escaped[position]
+            guard byte == UInt8(ascii: "\\") else {
+                output[written] = byte
+                written += 1
+                position += 1
+                continue
+            }
+            let simple: UInt8? =
+                switch escaped[position + 1] {
+                case UInt8(ascii: "b"): 0x08
+                case UInt8(ascii: "f"): 0x0C
+                case UInt8(ascii: "n"): 0x0A
+                case UInt8(ascii: "r"): 0x0D
+                case UInt8(ascii: "t"): 0x09
+                case UInt8(ascii: "u"): nil
+                case let other: other
+                }
+            if let simple {
+                output[written] = simple
+                written += 1
+                position += 2
+                continue
+            }
+            var value = hex(at: position + 2)
+            let escapeStart = position
+            position += 6
+            if (0xD800..<0xDC00).contains(value), position + 6 <= end, escaped[position] == UInt8(ascii: "\\"),
+                escaped[position + 1] == UInt8(ascii: "u"), case let low = hex(at: position + 2), (0xDC00..<0xE000).contains(low)
+            {
+                value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
+                position += 6
+            }
+            let scalar = Unicode.Scalar(value)
+            if scalar == nil && loneSurrogate == nil { loneSurrogate = (escapeStart, value) }
+            for unit in UTF8.encode(scalar ?? "\u{FFFD}")! {
+                output[written] = unit
+                written += 1
+            }
+        }
+        return written
+    }
+
     /// Appends the text of the string at `range` of `text` (quotes included, already scanned) to
     /// `output` as UTF-8, its escapes resolved.
     ///
@@ -331,12 +396,7 @@ struct JSONScanner {
                 position += 6
             }
             guard let scalar = Unicode.Scalar(value) else {
-                guard lossy else {
-                    throw SyntaxError(
-                        offset: escapeStart,
-                        message: "a lone surrogate (\\u\(String(value, radix: 16, uppercase: true))) is no Unicode text "
-                            + "(use --lossy to read it as U+FFFD)")
-                }
+                guard lossy else { throw SyntaxError(offset: escapeStart, message: loneSurrogateMessage(value)) }
                 output += [0xEF, 0xBF, 0xBD]
                 continue
             }

@@ -10,15 +10,17 @@ struct RecordSet: Sendable {
     var spans: RecordSpans = []
     /// Keys that had to be decoded out of their records (csv quoting, JSON escapes), one after another.
     var keyBytes: [UInt8] = []
-    /// Record `i`'s key is `keyBytes[keySpans[i]]` (`bytes[keySpans[i]]` when `i` is in
-    /// `keysInBytes`); nil when each record is its own key (lines).
+    /// Record `i`'s key is `keyBytes[keySpans[i]]` (`bytes[keySpans[i]]` when `keysInBytes`
+    /// says so); nil when each record is its own key (lines).
     var keySpans: [Range<Int>]?
-    /// The records whose key is read in place, from `bytes`: key fields of
-    /// ``MemoryPlan/longRecord`` bytes or more that need no decoding (no csv quotes to undo, no
-    /// JSON escapes), which a decoded copy would hold twice.
-    var keysInBytes: Set<Int> = []
+    /// The records with keys read in place, from `bytes`: key fields of
+    /// ``MemoryPlan/longRecord`` bytes or more, which a copy would hold twice.
+    var keysInBytes: [Int: InPlaceKeys] = [:]
+    /// How the escaped keys in place (``InPlaceKeys/escaped``) are unescaped: the quoting or the
+    /// escapes of the input's format; nil while there are none.
+    var unescape: KeyUnescaping.Unescape?
     /// One array per `--then` column or field, in their order: record `i`'s `n`th secondary key is
-    /// `keyBytes[thenSpans[n][i]]`.
+    /// `keyBytes[thenSpans[n][i]]` (in `bytes` when `keysInBytes` says so).
     var thenSpans: [[Range<Int>]] = []
     /// Present when readings were asked for: `keyBytes[readingSpans[i]]`, empty for none.
     var readingSpans: [Range<Int>]?
@@ -50,12 +52,22 @@ struct RecordSet: Sendable {
         if count >= MemoryPlan.longRecord { keyBytes.reserveCapacity(keyBytes.count + count) }
     }
 
+    /// Calls `body` with the text of record `index`'s primary key: an escaped one unescaped
+    /// whole, for what reads the text rather than keying it.
+    func withKeyText<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let keySpans else { return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[index]])) } }
+        let place = keysInBytes[index] ?? InPlaceKeys()
+        if place.isEscaped(0), let unescape {
+            return bytes.withUnsafeBufferPointer { bytes in
+                KeyUnescaping.unescaped(UnsafeBufferPointer(rebasing: bytes[keySpans[index]]), unescape).withUnsafeBufferPointer(body)
+            }
+        }
+        return (place.isInBytes(0) ? bytes : keyBytes).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[keySpans[index]])) }
+    }
+
     /// The primary key of record `index` as a string (lossy), for the date mode and messages.
     func key(at index: Int) -> String {
-        if let keySpans {
-            return String(decoding: (keysInBytes.contains(index) ? bytes : keyBytes)[keySpans[index]], as: UTF8.self)
-        }
-        return String(decoding: bytes[spans[index]], as: UTF8.self)
+        withKeyText(of: index) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The keys, read in place by the engine's threads.
@@ -67,24 +79,40 @@ struct RecordSet: Sendable {
         if let readingSpans {
             readReading = { item, body in keyBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[readingSpans[item]])) } }
         }
+        guard let keySpans else {
+            // Lines: each record is its key.
+            return UTF8Keys(
+                count: count,
+                read: { item, body in
+                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), SecondaryKeys()) }
+                }, readReading: readReading)
+        }
+        var unescaping: KeyUnescaping?
+        if let unescape {
+            unescaping = KeyUnescaping(items: keysInBytes.compactMapValues { $0.escaped == 0 ? nil : $0.escaped }, unescape: unescape)
+        }
         return UTF8Keys(
             count: count,
             read: { item, body in
-                if let keySpans {
-                    keyBytes.withUnsafeBufferPointer { keys in
-                        SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
-                            (secondaries) in
-                            if !keysInBytes.isEmpty && keysInBytes.contains(item) {
-                                bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[keySpans[item]]), secondaries) }
-                            } else {
-                                body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), secondaries)
+                keyBytes.withUnsafeBufferPointer { keys in
+                    if !keysInBytes.isEmpty, let place = keysInBytes[item] {
+                        // A record with keys in place: each key from where it is.
+                        bytes.withUnsafeBufferPointer { bytes in
+                            func text(_ key: Int, _ span: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+                                UnsafeBufferPointer(rebasing: (place.isInBytes(key) ? bytes : keys)[span])
+                            }
+                            SecondaryKeys.with(count: thenSpans.count, { text(1 + $0, thenSpans[$0][item]) }) { secondaries in
+                                body(text(0, keySpans[item]), secondaries)
                             }
                         }
+                        return
                     }
-                } else {
-                    bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[spans[item]]), SecondaryKeys()) }
+                    SecondaryKeys.with(count: thenSpans.count, { UnsafeBufferPointer(rebasing: keys[thenSpans[$0][item]]) }) {
+                        (secondaries) in
+                        body(UnsafeBufferPointer(rebasing: keys[keySpans[item]]), secondaries)
+                    }
                 }
-            }, readReading: readReading)
+            }, readReading: readReading, unescaping: unescaping)
     }
 
     /// The records at `positions` (ascending), in that order; the bytes are shared, not copied.
@@ -92,7 +120,10 @@ struct RecordSet: Sendable {
         var kept = self
         kept.spans = RecordSpans(positions.lazy.map { spans[$0] })
         kept.keySpans = keySpans.map { spans in positions.map { spans[$0] } }
-        kept.keysInBytes = keysInBytes.isEmpty ? [] : Set(positions.indices.filter { keysInBytes.contains(positions[$0]) })
+        kept.keysInBytes = [:]
+        if !keysInBytes.isEmpty {
+            for (position, record) in positions.enumerated() { kept.keysInBytes[position] = keysInBytes[record] }
+        }
         kept.thenSpans = thenSpans.map { spans in positions.map { spans[$0] } }
         kept.readingSpans = readingSpans.map { spans in positions.map { spans[$0] } }
         return kept
@@ -101,7 +132,12 @@ struct RecordSet: Sendable {
     /// What sorting this batch in memory is expected to take, in bytes: the batch itself, the keys
     /// (about twice the key text), and the engine's entries and order (about 70 bytes a record).
     var estimatedSortingMemory: Int {
-        let inPlace = keysInBytes.reduce(0) { $0 + keySpans![$1].count }
+        let inPlace = keysInBytes.reduce(0) { total, entry in
+            total
+                + ([keySpans![entry.key]] + thenSpans.map { $0[entry.key] }).enumerated().reduce(0) {
+                    $0 + (entry.value.isInBytes($1.offset) ? $1.element.count : 0)
+                }
+        }
         return bytes.count + 2 * (keySpans == nil ? bytes.count : keyBytes.count + inPlace) + keyBytes.count
             + count * (8 + (keySpans == nil ? 0 : 16) + 16 * thenSpans.count + (readingSpans == nil ? 0 : 16) + 72)
     }
@@ -122,6 +158,26 @@ struct RecordSet: Sendable {
         var location = location(ofByte: spans[index].lowerBound)
         location.column = column
         return location
+    }
+}
+
+/// Which keys of a record are read in place, from its batch's bytes, and which of those are
+/// escaped (a quoted CSV field with doubled quotes, a JSON string with escapes), to be unescaped a
+/// piece at a time as they are keyed (``KeyUnescaping``): bit 0 the primary key, bit `1 + n` the
+/// `n`th `--then` key.
+struct InPlaceKeys: Sendable {
+    var inBytes: UInt64 = 0
+    var escaped: UInt64 = 0
+
+    /// The most keys of a record that can be in place; the others are copied.
+    static let limit = 64
+
+    func isInBytes(_ key: Int) -> Bool { inBytes & 1 << UInt64(key) != 0 }
+    func isEscaped(_ key: Int) -> Bool { escaped & 1 << UInt64(key) != 0 }
+
+    mutating func insert(_ key: Int, escaped isEscaped: Bool) {
+        inBytes |= 1 << UInt64(key)
+        if isEscaped { escaped |= 1 << UInt64(key) }
     }
 }
 

@@ -19,19 +19,16 @@ enum AutomaticIndexLocales {
         // function reads texts, and one letter is all it reads of each.
         var seen = Set<Unicode.Scalar>(), letters: [String] = []
         for batch in batches {
-            batch.bytes.withUnsafeBufferPointer { bytes in
-                batch.keyBytes.withUnsafeBufferPointer { keyBytes in
-                    for record in 0..<batch.count {
-                        // As the engine sections: by the reading where there is one, else by the key.
-                        var text = UnsafeBufferPointer(rebasing: bytes[batch.spans[record]])
-                        if let keySpans = batch.keySpans {
-                            text = UnsafeBufferPointer(rebasing: (batch.keysInBytes.contains(record) ? bytes : keyBytes)[keySpans[record]])
-                        }
+            batch.keyBytes.withUnsafeBufferPointer { keyBytes in
+                for record in 0..<batch.count {
+                    // As the engine sections: by the reading where there is one, else by the key.
+                    let letter =
                         if let readings = batch.readingSpans, !readings[record].isEmpty {
-                            text = UnsafeBufferPointer(rebasing: keyBytes[readings[record]])
+                            firstLetter(of: UnsafeBufferPointer(rebasing: keyBytes[readings[record]]))
+                        } else {
+                            batch.withKeyText(of: record) { firstLetter(of: $0) }
                         }
-                        if let letter = firstLetter(of: text), seen.insert(letter).inserted { letters.append(String(Character(letter))) }
-                    }
+                    if let letter, seen.insert(letter).inserted { letters.append(String(Character(letter))) }
                 }
             }
         }

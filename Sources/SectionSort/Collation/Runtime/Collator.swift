@@ -64,6 +64,8 @@ package final class Collator {
     private let leadBytes: UnsafeBufferPointer<UInt16>
     /// The characters' elements ready for keys up to the tertiary level (nil for other settings).
     private let prepared: PreparedElementTable?
+    /// Where escaped text may be cut into pieces: read from the data for the first escaped key.
+    private lazy var pieceBoundaries = PiecewiseCollationElements.Boundaries(tailoring: tailoring, numeric: settings.isNumeric)
 
     /// A collator with the given tailoring and settings.
     package init(tailoring: CollationTailoring, settings: CollationSettings) {
@@ -123,6 +125,32 @@ package final class Collator {
     func appendSortKey(utf8: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer) {
         var sink = buffer
         write(utf8: utf8, to: &sink)
+    }
+
+    /// Appends the sort key of the text that `unescape` makes of `escaped`, without its leading
+    /// article (`articles`), to the library's key buffer: the same bytes as the key of that text
+    /// unescaped whole, which is not held whole (``PiecewiseCollationElements``) except at the
+    /// identical level, whose NFD of the text is whole anyway. `windowSize` is for tests.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    func appendSortKey(
+        escaped: UnsafeBufferPointer<UInt8>, unescape: @escaping KeyUnescaping.Unescape, articles: LeadingArticleMatcher?,
+        to buffer: KeyBuffer, windowSize: Int = PiecewiseCollationElements.windowSize
+    ) {
+        var sink = buffer
+        guard settings.strength != .identical else {
+            KeyUnescaping.unescaped(escaped, unescape).withUnsafeBufferPointer { text in
+                write(utf8: articles?.remainder(of: text) ?? text, to: &sink)
+            }
+            return
+        }
+        var source = PiecewiseCollationElements(
+            escaped: escaped, unescape: unescape, articles: articles, tailoring: tailoring, settings: settings,
+            boundaries: pieceBoundaries, windowSize: windowSize)
+        defer { source.deallocate() }
+        writer.appendSortKey(
+            from: &source, settings: settings, compressibleBytes: compressibleBytes,
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared, identical: { [] }, to: &sink)
     }
 
     /// The sort key of `text` (terminating zero included).

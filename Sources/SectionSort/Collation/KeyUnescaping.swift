@@ -1,0 +1,55 @@
+/// Keys kept escaped where they are stored (a CSV field in quotes with doubled quotes, a JSON
+/// string with escapes) and unescaped a piece at a time while their sort keys are written, so
+/// that a long key is never held unescaped whole beside its record and its sort key.
+///
+/// The engine reads such a key through ``UTF8Keys``'s `read` as its escaped bytes; ``items``
+/// says which keys of which items they are, and ``unescape`` turns them into text.
+package struct KeyUnescaping: Sendable {
+    /// Unescapes `escaped` from `position` into `output` (16 bytes or more), as far as whole
+    /// escapes fit, and moves `position` past what it read; returns the number of bytes written,
+    /// which is 0 only when `position` is at the end of `escaped`.
+    package typealias Unescape =
+        @Sendable (_ escaped: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ output: UnsafeMutableBufferPointer<UInt8>) -> Int
+
+    /// The room ``Unescape`` may count on in its output.
+    package static let minimumOutput = 16
+
+    package let unescape: Unescape
+    /// For each item with escaped keys, which ones: bit 0 its primary key, bit `1 + n` its `n`th
+    /// secondary key.
+    package let items: [Int: UInt64]
+
+    package init(items: [Int: UInt64], unescape: @escaping Unescape) {
+        self.items = items
+        self.unescape = unescape
+    }
+
+    /// The text of `escaped` whole: for what needs it at once (readings, Chinese names, the
+    /// identical level, search).
+    ///
+    /// - Complexity: O(n) for n escaped bytes.
+    package static func unescaped(_ escaped: UnsafeBufferPointer<UInt8>, _ unescape: Unescape) -> [UInt8] {
+        // Unescaping never lengthens: an escape is longer than what it stands for.
+        var text = [UInt8](repeating: 0, count: escaped.count + minimumOutput)
+        var position = 0, count = 0
+        text.withUnsafeMutableBufferPointer { output in
+            while true {
+                let written = unescape(escaped, &position, UnsafeMutableBufferPointer(rebasing: output[count...]))
+                if written == 0 { break }
+                count += written
+            }
+        }
+        text.removeLast(text.count - count)
+        return text
+    }
+}
+
+/// An item's escaped keys as the engine hands them on: which ones (``KeyUnescaping/items``)
+/// and how they are unescaped.
+struct EscapedKeys {
+    let keys: UInt64
+    let unescape: KeyUnescaping.Unescape
+
+    /// Whether key `index` (0 the primary, `1 + n` the `n`th secondary) is escaped.
+    func contains(_ index: Int) -> Bool { index < 64 && keys & 1 << UInt64(index) != 0 }
+}
