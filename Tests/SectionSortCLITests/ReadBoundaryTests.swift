@@ -9,8 +9,10 @@ import Testing
     static let blockSize = 1 << 16
 
     /// ASCII filler lines up to `position`, then `special`, then more lines: `special` starts
-    /// exactly `position` bytes into the input.
-    static func input(placing special: [UInt8], at position: Int, total: Int = 3 * blockSize) -> [UInt8] {
+    /// exactly `position` bytes into the input. By default the input ends a quarter of a block
+    /// after the first block's end, where the specials are placed: the reads after that one are
+    /// cut as it is, and every test runs the tool dozens of times on it.
+    static func input(placing special: [UInt8], at position: Int, total: Int = blockSize + blockSize / 4) -> [UInt8] {
         var bytes: [UInt8] = []
         var number = 0
         while bytes.count < position {

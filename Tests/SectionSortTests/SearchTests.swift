@@ -81,7 +81,7 @@ import Testing
     @Test(arguments: ["sv_SE", "en_US", "de"])
     func searchEqualsMatchingEveryItemAgain(locale: String) throws {
         let collation = try IndexedCollation(locale: locale)
-        let people = Self.names(2500, seed: 11)
+        let people = Self.names(1000, seed: 11)
         var live = LiveSectionedList(people, collation: collation, by: \.lastName, identifiedBy: \.id)
         var edits = PersonEdits(seed: 5)
         live.insert(contentsOf: edits.people(200).map { Person(id: $0.id + 100_000, firstName: "", lastName: $0.lastName) })
