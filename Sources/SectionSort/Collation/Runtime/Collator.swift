@@ -113,7 +113,7 @@ package final class Collator {
         writer.appendSortKey(
             from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
             leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared,
-            identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
+            identical: { NormalizationTable.shared.forEachNFDPiece(utf8: utf8, $0) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.
@@ -150,7 +150,7 @@ package final class Collator {
         defer { source.deallocate() }
         writer.appendSortKey(
             from: &source, settings: settings, compressibleBytes: compressibleBytes,
-            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared, identical: { [] }, to: &sink)
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared, identical: { _ in }, to: &sink)
     }
 
     /// The sort key of `text` (terminating zero included).
