@@ -89,6 +89,21 @@ import Testing
         #expect(peak - before <= 3 * Double(size >> 20), "\(peak) MiB at the peak, \(before) MiB for a line of one byte")
     }
 
+    /// Issue 24: at the identical strength the NFD of the whole line was held as 32-bit code
+    /// points beside the line and its key, ten times the line of letters in all.
+    @Test func aLineLongerThanTheMemoryLimitIsHeldAboutThriceAtTheIdenticalStrength() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 3)
+        let (extra, stdout, stderr) = try Self.peakBeyondBaseline(
+            ["-S", "1M", "-l", "en-u-ks-identic"], input: "delta\n" + line + "\nalpha\n")
+        let expected = try Self.text(of: ["delta", line, "alpha"], locale: "en-u-ks-identic")
+        #expect(stdout == expected, "\(stderr)")
+        // The line and its key, which has a primary weight and an identical-level byte for each
+        // letter: about three times the line. A copy of the line, or its NFD held, passes four
+        // times the line.
+        #expect(extra <= 4 * Double(size >> 20), "\(extra) MiB beyond a line of one byte")
+    }
+
     /// The peak of `arguments` over `input` beyond that of a one-byte input, in MiB, with the
     /// output of both.
     static func peakBeyondBaseline(
