@@ -54,7 +54,8 @@ package struct KeyUnescaping: Sendable {
         _ body: (_ next: () -> UInt32?) -> Void
     ) {
         precondition(windowSize >= 2 * minimumOutput)
-        var window = [UInt8](repeating: 0, count: windowSize)
+        // Unescaping never lengthens: a short key's window holds it whole, and costs no more.
+        var window = [UInt8](repeating: 0, count: min(windowSize, max(2 * minimumOutput, escaped.count + minimumOutput)))
         // Unescaped text: `window[start..<count]` is still to be decoded.
         var position = 0, start = 0, count = 0
         func fill() {
