@@ -89,6 +89,21 @@ import Testing
         #expect(peak - before <= 3 * Double(size >> 20), "\(peak) MiB at the peak, \(before) MiB for a line of one byte")
     }
 
+    /// Issue 24: at the identical strength the NFD of the whole line was held as 32-bit code
+    /// points beside the line and its key, ten times the line of letters in all.
+    @Test func aLineLongerThanTheMemoryLimitIsHeldAboutThriceAtTheIdenticalStrength() throws {
+        let size = 12 << 20
+        let line = Self.letters(size, seed: 3)
+        let (extra, stdout, stderr) = try Self.peakBeyondBaseline(
+            ["-S", "1M", "-l", "en-u-ks-identic"], input: "delta\n" + line + "\nalpha\n")
+        let expected = try Self.text(of: ["delta", line, "alpha"], locale: "en-u-ks-identic")
+        #expect(stdout == expected, "\(stderr)")
+        // The line and its key, which has a primary weight and an identical-level byte for each
+        // letter: about three times the line. A copy of the line, or its NFD held, passes four
+        // times the line.
+        #expect(extra <= 4 * Double(size >> 20), "\(extra) MiB beyond a line of one byte")
+    }
+
     /// The peak of `arguments` over `input` beyond that of a one-byte input, in MiB, with the
     /// output of both.
     static func peakBeyondBaseline(
@@ -269,8 +284,10 @@ import Testing
 
     /// `records` in the library's order of `keys` (the records' key fields), one a line after
     /// `header`: the plain format of CSV and JSON Lines inputs.
-    static func plain(_ records: [String], keys: [String], then: [String]? = nil, header: String? = nil) throws -> String {
-        let collation = try IndexedCollation(locale: "en")
+    static func plain(
+        _ records: [String], keys: [String], then: [String]? = nil, header: String? = nil, locale: String = "en"
+    ) throws -> String {
+        let collation = try IndexedCollation(locale: locale)
         let sections =
             if let then {
                 collation.sections(of: Array(records.indices), by: { keys[$0] }, then: { then[$0] })
@@ -377,6 +394,24 @@ import Testing
                 // The record and its key (about as long) are held at once; a copy of the field passes this.
                 #expect(result.extra <= 2.5 * size, "\(format) \(fields): \(result.extra) MiB beyond a record of one byte")
             }
+        }
+    }
+
+    /// At the identical strength a long key field that needs unescaping was unescaped whole, and
+    /// the NFD of its text held as 32-bit code points. Both its collation elements and its
+    /// identical level now come from the field unescaped a piece at a time.
+    @Test func aLongFieldThatNeedsUnescapingIsHeldAboutThriceAtTheIdenticalStrength() throws {
+        let size = Double(12 << 20) / Double(1 << 20)
+        for (format, text, records, header) in Self.escapedCases() {
+            let input = ((header.map { [$0] } ?? []) + records).map { $0 + "\n" }.joined()
+            let result = try Self.peakBeyondBaseline(
+                ["-l", "en-u-ks-identic", "-f", format, "-k", "name", "-F", "plain", "-S", "1M"], input: input,
+                baselineInput: Self.oneByteRecord(format))
+            let expected = try Self.plain(records, keys: ["delta", text, "alpha"], header: header, locale: "en-u-ks-identic")
+            #expect(result.stdout == expected, "\(format): \(result.stderr)")
+            // The record and its key, which has a primary weight and an identical-level byte for
+            // each letter: about three times the field. A copy of the field passes this.
+            #expect(result.extra <= 3.5 * size, "\(format): \(result.extra) MiB beyond a record of one byte")
         }
     }
 

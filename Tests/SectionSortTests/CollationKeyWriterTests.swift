@@ -155,7 +155,7 @@ import Testing
         RootCollationData.compressibleBytes.withUnsafeBufferPointer { compressible in
             writer.appendSortKey(
                 from: &elements, settings: settings, compressibleBytes: compressible,
-                identical: { ICUCollationInternals.nfd(text) }, to: &key)
+                identical: { body in ICUCollationInternals.nfd(text).withUnsafeBufferPointer(body) }, to: &key)
         }
         return (key, icu.sortKey(utf16: Array(text.utf16)))
     }

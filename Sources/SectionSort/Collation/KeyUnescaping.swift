@@ -24,8 +24,7 @@ package struct KeyUnescaping: Sendable {
         self.unescape = unescape
     }
 
-    /// The text of `escaped` whole: for what needs it at once (readings, Chinese names, the
-    /// identical level, search).
+    /// The text of `escaped` whole: for what needs it at once (readings, Chinese names, search).
     ///
     /// - Complexity: O(n) for n escaped bytes.
     package static func unescaped(_ escaped: UnsafeBufferPointer<UInt8>, _ unescape: Unescape) -> [UInt8] {
@@ -41,6 +40,58 @@ package struct KeyUnescaping: Sendable {
         }
         text.removeLast(text.count - count)
         return text
+    }
+
+    /// Calls `body` with a function that gives the code points of the text of `escaped`
+    /// (ill-formed parts as U+FFFD, as ``CollationUTF8`` decodes the text whole), after its
+    /// leading article (`articles`), one at a time and nil at the end: the text is unescaped into
+    /// a window of `windowSize` bytes (at least twice ``minimumOutput``) at a time, never whole,
+    /// for the identical level of a long key.
+    ///
+    /// - Complexity: O(n) for n escaped bytes.
+    static func withCodePoints(
+        of escaped: UnsafeBufferPointer<UInt8>, _ unescape: @escaping Unescape, articles: LeadingArticleMatcher?, windowSize: Int,
+        _ body: (_ next: () -> UInt32?) -> Void
+    ) {
+        precondition(windowSize >= 2 * minimumOutput)
+        // Unescaping never lengthens: a short key's window holds it whole, and costs no more.
+        var window = [UInt8](repeating: 0, count: min(windowSize, max(2 * minimumOutput, escaped.count + minimumOutput)))
+        // Unescaped text: `window[start..<count]` is still to be decoded.
+        var position = 0, start = 0, count = 0
+        func fill() {
+            while position < escaped.count && window.count - count >= minimumOutput {
+                let from = count
+                let written = window.withUnsafeMutableBufferPointer { output in
+                    unescape(escaped, &position, UnsafeMutableBufferPointer(rebasing: output[from...]))
+                }
+                count += written
+            }
+        }
+        fill()
+        if let articles {
+            // As for the elements (PiecewiseCollationElements): the article and the spaces after it
+            // are skipped only when something follows them, so the window must see past the spaces.
+            while position < escaped.count && (count == 0 || window[count - 1] == 0x20 || window[count - 1] == 0x09) {
+                window += repeatElement(0, count: window.count)
+                fill()
+            }
+            let end = count
+            start = end - window.withUnsafeBufferPointer { articles.remainder(of: UnsafeBufferPointer(rebasing: $0[..<end])).count }
+        }
+        body {
+            // A code point is decoded from at most 4 bytes: with fewer in the window, the rest
+            // moves to its front and the window is filled again.
+            if count - start < 4 && position < escaped.count {
+                window.replaceSubrange(0..<start, with: EmptyCollection())
+                window += repeatElement(0, count: start)
+                count -= start
+                start = 0
+                fill()
+            }
+            guard start < count else { return nil }
+            let end = count
+            return window.withUnsafeBufferPointer { CollationUTF8.decode(UnsafeBufferPointer(rebasing: $0[..<end]), at: &start) }
+        }
     }
 }
 

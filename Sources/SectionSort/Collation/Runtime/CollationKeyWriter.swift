@@ -107,14 +107,16 @@ package struct CollationKeyWriter {
 
     /// Appends the whole sort key of the elements of `source` to `sink`: the levels up to the
     /// settings' strength (and the case level), then, at identical strength, the identical level
-    /// from `identical` (the NFD of the text as code points), then the terminating 0.
+    /// from `identical`, which calls its argument with the NFD of the text as code points, in
+    /// pieces of any size, then the terminating 0.
     ///
     /// - Complexity: O(n) for n collation elements and code points.
     /// `leadBytes` is what ``fillLeadBytes(_:settings:compressibleBytes:)`` gives for these
     /// settings, where the caller keeps it between keys; nil: made for this key.
     package func appendSortKey<Source: CollationElementSource, Sink: SortKeySink>(
         from source: inout Source, settings: CollationSettings, compressibleBytes: UnsafeBufferPointer<Bool>,
-        leadBytes: UnsafePointer<UInt16>? = nil, prepared: PreparedElementTable? = nil, identical: () -> [UInt32],
+        leadBytes: UnsafePointer<UInt16>? = nil, prepared: PreparedElementTable? = nil,
+        identical: (_ body: (UnsafeBufferPointer<UInt32>) -> Void) -> Void,
         to sink: inout Sink
     ) {
         if Self.takesCommonPath(settings) {
@@ -132,7 +134,8 @@ package struct CollationKeyWriter {
         appendLevels(from: &source, settings: settings, compressibleBytes: compressibleBytes, to: &sink)
         if settings.strength == .identical {
             sink.append(Self.levelSeparator)
-            IdenticalLevelWriter.append(identical(), to: &sink)
+            var identicalWriter = IdenticalLevelWriter()
+            identical { identicalWriter.append($0, to: &sink) }
         }
         sink.append(0)
     }

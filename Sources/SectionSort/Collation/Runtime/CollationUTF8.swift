@@ -54,23 +54,20 @@ enum CollationUTF8 {
             return 0xFFFD
         }
     }
-
-    /// The code points of `bytes`.
-    static func codePoints(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        var result: [UInt32] = []
-        result.reserveCapacity(bytes.count)
-        var position = 0
-        while position < bytes.count { result.append(decode(bytes, at: &position)) }
-        return result
-    }
 }
 
 extension NormalizationTable {
-    /// The NFD of UTF-8 text (ill-formed parts as U+FFFD), as code points: what the identical
-    /// level compares.
-    package func nfd(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt32] {
-        var text = CollationUTF8.codePoints(bytes)
-        normalizeToNFD(&text)
-        return text
+    /// Calls `body` with the NFD of UTF-8 text (ill-formed parts as U+FFFD) in pieces of about
+    /// `pieceSize` code points (``forEachNFDPiece(pieceSize:next:_:)``), so that the NFD of a
+    /// long text is never held whole.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    package func forEachNFDPiece(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, pieceSize: Int = 4096, _ body: (UnsafeBufferPointer<UInt32>) -> Void
+    ) {
+        var position = 0
+        forEachNFDPiece(
+            pieceSize: pieceSize,
+            next: { position < bytes.count ? CollationUTF8.decode(bytes, at: &position) : nil }, body)
     }
 }

@@ -113,7 +113,7 @@ package final class Collator {
         writer.appendSortKey(
             from: &iterator, settings: settings, compressibleBytes: compressibleBytes,
             leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared,
-            identical: { NormalizationTable.shared.nfd(utf8: utf8) }, to: &sink)
+            identical: { NormalizationTable.shared.forEachNFDPiece(utf8: utf8, $0) }, to: &sink)
     }
 
     /// Appends the sort key of `utf8` (with its terminating zero byte) to `key`.
@@ -129,8 +129,9 @@ package final class Collator {
 
     /// Appends the sort key of the text that `unescape` makes of `escaped`, without its leading
     /// article (`articles`), to the library's key buffer: the same bytes as the key of that text
-    /// unescaped whole, which is not held whole (``PiecewiseCollationElements``) except at the
-    /// identical level, whose NFD of the text is whole anyway. `windowSize` is for tests.
+    /// unescaped whole, which is not held whole (``PiecewiseCollationElements``, and at the
+    /// identical level ``KeyUnescaping/withCodePoints(of:_:articles:windowSize:_:)``).
+    /// `windowSize` is for tests.
     ///
     /// - Complexity: O(m) for m bytes of text.
     func appendSortKey(
@@ -138,19 +139,18 @@ package final class Collator {
         to buffer: KeyBuffer, windowSize: Int = PiecewiseCollationElements.windowSize
     ) {
         var sink = buffer
-        guard settings.strength != .identical else {
-            KeyUnescaping.unescaped(escaped, unescape).withUnsafeBufferPointer { text in
-                write(utf8: articles?.remainder(of: text) ?? text, to: &sink)
-            }
-            return
-        }
         var source = PiecewiseCollationElements(
             escaped: escaped, unescape: unescape, articles: articles, tailoring: tailoring, settings: settings,
             boundaries: pieceBoundaries, windowSize: windowSize)
         defer { source.deallocate() }
         writer.appendSortKey(
             from: &source, settings: settings, compressibleBytes: compressibleBytes,
-            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared, identical: { [] }, to: &sink)
+            leadBytes: leadBytes.baseAddress.unsafelyUnwrapped, prepared: prepared,
+            identical: { body in
+                KeyUnescaping.withCodePoints(of: escaped, unescape, articles: articles, windowSize: windowSize) { next in
+                    NormalizationTable.shared.forEachNFDPiece(next: next, body)
+                }
+            }, to: &sink)
     }
 
     /// The sort key of `text` (terminating zero included).

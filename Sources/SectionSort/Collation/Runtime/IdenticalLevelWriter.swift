@@ -4,7 +4,10 @@
 /// Each code point is written as its difference to the previous one, which is first moved to the
 /// middle of its 128-block (or of the Unihan block), so that a run of one small script costs a
 /// byte a character; the bytes order as the code points do and avoid 00, 01 and 02 (separators).
-enum IdenticalLevelWriter {
+///
+/// The writer carries the previous code point from one call of ``append(_:to:)`` to the next, so
+/// that a long text's NFD is written in pieces, never held whole.
+struct IdenticalLevelWriter {
     private static let minByte = 3
     private static let maxByte = 0xFF
     private static let middleByte = 0x81
@@ -23,27 +26,37 @@ enum IdenticalLevelWriter {
     private static let startNegative2 = middleByte + reachNegative1
     private static let startNegative3 = startNegative2 - lead2Count
 
-    /// Appends the identical level of `codePoints` (already in NFD) to `sink`.
+    /// The previous code point, from which the next one's difference is taken; 0 at the start
+    /// and after a merge separator.
+    private var previous = 0
+
+    /// A writer at the start of a text.
+    init() {}
+
+    /// Appends the identical level of `codePoints` (already in NFD), which continue what this
+    /// writer wrote before, to `sink`.
     ///
     /// - Complexity: O(n) for n code points.
-    static func append<Sink: SortKeySink>(_ codePoints: some Sequence<UInt32>, to sink: inout Sink) {
-        var previous = 0
+    @inline(__always)
+    mutating func append<Sink: SortKeySink>(_ codePoints: UnsafeBufferPointer<UInt32>, to sink: inout Sink) {
+        var previous = previous
         for codePoint in codePoints {
             if previous < 0x4E00 || previous >= 0xA000 {
-                previous = (previous & ~0x7F) - reachNegative1
+                previous = (previous & ~0x7F) - Self.reachNegative1
             } else {
                 // Unihan: two bytes down from the top of the block.
-                previous = 0x9FFF - reachPositive2
+                previous = 0x9FFF - Self.reachPositive2
             }
             let c = Int(codePoint)
             if c == 0xFFFE {
                 sink.append(2)  // the merge separator
                 previous = 0
             } else {
-                appendDifference(c - previous, to: &sink)
+                Self.appendDifference(c - previous, to: &sink)
                 previous = c
             }
         }
+        self.previous = previous
     }
 
     private static func appendDifference<Sink: SortKeySink>(_ difference: Int, to sink: inout Sink) {

@@ -86,6 +86,30 @@ package struct NormalizationTable: Sendable {
         text = decomposed
     }
 
+    /// Calls `body` with the NFD of the text whose code points `next` gives (nil at its end), in
+    /// pieces of about `pieceSize` code points: a piece ends only before a code point whose
+    /// decomposition starts with a starter, which canonical ordering never moves anything across,
+    /// so the pieces joined are the NFD of the whole text. Only a run of non-starters longer than
+    /// `pieceSize` makes a longer piece.
+    ///
+    /// - Complexity: O(n) for n code points (and the length of the longest run of non-starters).
+    package func forEachNFDPiece(
+        pieceSize: Int = 4096, next: () -> UInt32?, _ body: (UnsafeBufferPointer<UInt32>) -> Void
+    ) {
+        var piece: [UInt32] = []
+        piece.reserveCapacity(pieceSize + 32)
+        while let c = next() {
+            if piece.count >= pieceSize && fcd16(c) >> 8 == 0 {
+                canonicalOrder(&piece)
+                piece.withUnsafeBufferPointer(body)
+                piece.removeAll(keepingCapacity: true)
+            }
+            appendDecomposition(of: c, to: &piece)
+        }
+        canonicalOrder(&piece)
+        piece.withUnsafeBufferPointer(body)
+    }
+
     /// Canonical ordering: an insertion sort by combining class within each run of non-starters.
     package func canonicalOrder(_ text: inout [UInt32]) {
         guard text.count > 1 else { return }
