@@ -5,10 +5,11 @@ import Testing
 /// Records longer than the memory limit: held about twice (the record and its key), written from
 /// where they are, and in the same order as every other record.
 ///
-/// One test at a time: each runs the tool on records of megabytes. Peaks are the tool's own
-/// (`--verbose`, from `VmHWM` on Linux): `getrusage` also counted the test runner's peak, from
-/// which the tool is forked, so a bound on it held whatever the tool took.
-@Suite(.serialized) struct LongRecordTests {
+/// Peaks are the tool's own (`--verbose`, from `VmHWM` on Linux): `getrusage` also counted the
+/// test runner's peak, from which the tool is forked, so a bound on it held whatever the tool took.
+/// Being its own, a peak does not depend on what runs beside it, so the tests run in parallel
+/// like every other suite's (one at a time, theirs was the longest stretch of `swift test`).
+@Suite struct LongRecordTests {
     /// `count` letters from a fixed pseudo-random sequence (a linear congruential generator), so
     /// that keys do not compress.
     static func letters(_ count: Int, seed: UInt64) -> String {
