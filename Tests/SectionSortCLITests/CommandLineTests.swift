@@ -11,8 +11,9 @@ struct SectionSortCommand {
     }
 
     /// The executable beside the test bundle in the build products folder, or the one that
-    /// `SECTIONSORT_TEST_EXECUTABLE` names: `scripts/sanitize` runs the tests against an optimized
-    /// build of the tool under the sanitizer, which its parallel code runs several times faster in.
+    /// `SECTIONSORT_TEST_EXECUTABLE` names: CI runs the tests against the release build, and
+    /// `scripts/sanitize` against an optimized build under the sanitizer, which run the tests'
+    /// inputs several times faster than the debug build.
     static let executable: URL = {
         if let path = ProcessInfo.processInfo.environment["SECTIONSORT_TEST_EXECUTABLE"], !path.isEmpty {
             return URL(fileURLWithPath: path)
