@@ -66,7 +66,7 @@ struct DelimitedReader {
         var thenKeys: [Range<Int>] = []
         // The keys read in place (long fields): the record's number in `records`, the key's (0 the
         // primary key, 1 + n the nth --then key), and whether it has doubled quotes to undo.
-        var inPlace: [(record: Int, key: Int, escaped: Bool)] = []
+        var inPlace: [InPlaceKeys.Placed] = []
         var consumed = 0
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             func location(_ offset: Int) -> SourceLocation {
@@ -142,16 +142,7 @@ struct DelimitedReader {
             for field in thenColumns.indices { set.thenSpans[field].append(thenKeys[number * thenColumns.count + field]) }
             if let reading = record.reading { set.readingSpans!.append(reading) }
         }
-        for (number, key, escaped) in inPlace {
-            set.keysInBytes[first + number, default: InPlaceKeys()].insert(key, escaped: escaped)
-            if escaped { set.unescape = Self.unescapeQuoted }
-            func moved(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
-            if key == 0 {
-                set.keySpans![first + number] = moved(set.keySpans![first + number])
-            } else {
-                set.thenSpans[key - 1][first + number] = moved(set.thenSpans[key - 1][first + number])
-            }
-        }
+        set.placeKeys(inPlace, ofRecordsFrom: first, at: base, unescape: Self.unescapeQuoted)
         return consumed
     }
 

@@ -49,7 +49,7 @@ struct JSONLinesReader {
         var records: [(bytes: Range<Int>, key: Range<Int>, then: [Range<Int>], reading: Range<Int>?)] = []
         // The keys read in place (long values): the record's number in `records`, the key's (0 the
         // primary key, 1 + n the nth --then key), and whether it has escapes to resolve.
-        var inPlace: [(record: Int, key: Int, escaped: Bool)] = []
+        var inPlace: [InPlaceKeys.Placed] = []
         try data.withUnsafeBufferPointer { (bytes) throws(CLIError) in
             try LineReader.forEachLine(in: UnsafeBufferPointer(rebasing: bytes[0..<length])) { (range, number) throws(CLIError) in
                 let location = SourceLocation(file: name, line: line + number, column: 1)
@@ -152,16 +152,7 @@ struct JSONLinesReader {
             for (field, then) in record.then.enumerated() { set.thenSpans[field].append(then) }
             if let reading = record.reading { set.readingSpans!.append(reading) }
         }
-        for (number, key, escaped) in inPlace {
-            set.keysInBytes[first + number, default: InPlaceKeys()].insert(key, escaped: escaped)
-            if escaped { set.unescape = Self.unescape }
-            func moved(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
-            if key == 0 {
-                set.keySpans![first + number] = moved(set.keySpans![first + number])
-            } else {
-                set.thenSpans[key - 1][first + number] = moved(set.thenSpans[key - 1][first + number])
-            }
-        }
+        set.placeKeys(inPlace, ofRecordsFrom: first, at: base, unescape: Self.unescape)
         return length
     }
 

@@ -358,49 +358,20 @@ struct JSONScanner {
     static func decodeString(
         _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lossy: Bool, into output: inout [UInt8]
     ) throws(SyntaxError) {
-        var position = range.lowerBound + 1
-        let end = range.upperBound - 1
-        func hex(at offset: Int) -> UInt32 {
-            (0..<4).reduce(0) { $0 << 4 | hexValue(text[offset + $1])! }
+        let content = UnsafeBufferPointer(rebasing: text[range.lowerBound + 1..<range.upperBound - 1])
+        // Every escape is longer than the UTF-8 it stands for, so the content's length, and the
+        // four bytes of room that a piece needs to go on, take the whole string in one piece.
+        let room = content.count + 4
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: room))
+        var position = 0
+        var loneSurrogate: (offset: Int, value: UInt32)?
+        let written = output.withUnsafeMutableBufferPointer { output in
+            unescapePiece(content, &position, into: UnsafeMutableBufferPointer(rebasing: output[start...]), loneSurrogate: &loneSurrogate)
         }
-        while position < end {
-            let byte = text[position]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                position += 1
-                continue
-            }
-            let escaped = text[position + 1]
-            let simple: UInt8? =
-                switch escaped {
-                case UInt8(ascii: "b"): 0x08
-                case UInt8(ascii: "f"): 0x0C
-                case UInt8(ascii: "n"): 0x0A
-                case UInt8(ascii: "r"): 0x0D
-                case UInt8(ascii: "t"): 0x09
-                case UInt8(ascii: "u"): nil
-                default: escaped
-                }
-            if let simple {
-                output.append(simple)
-                position += 2
-                continue
-            }
-            var value = hex(at: position + 2)
-            let escapeStart = position
-            position += 6
-            if (0xD800..<0xDC00).contains(value), position + 6 <= end, text[position] == UInt8(ascii: "\\"),
-                text[position + 1] == UInt8(ascii: "u"), case let low = hex(at: position + 2), (0xDC00..<0xE000).contains(low)
-            {
-                value = 0x10000 + (value - 0xD800) << 10 + (low - 0xDC00)
-                position += 6
-            }
-            guard let scalar = Unicode.Scalar(value) else {
-                guard lossy else { throw SyntaxError(offset: escapeStart, message: loneSurrogateMessage(value)) }
-                output += [0xEF, 0xBF, 0xBD]
-                continue
-            }
-            output += UTF8.encode(scalar)!
+        output.removeLast(room - written)
+        if let loneSurrogate, !lossy {
+            throw SyntaxError(offset: range.lowerBound + 1 + loneSurrogate.offset, message: loneSurrogateMessage(loneSurrogate.value))
         }
     }
 }

@@ -52,6 +52,26 @@ struct RecordSet: Sendable {
         if count >= MemoryPlan.longRecord { keyBytes.reserveCapacity(keyBytes.count + count) }
     }
 
+    /// Marks the keys that a reader left in the batch it appended at `base`, their ranges relative
+    /// to that batch, in place for the records from `first` on; `unescape` undoes the escapes of
+    /// those that have them.
+    ///
+    /// - Complexity: O(n) in the number of keys in place.
+    mutating func placeKeys(
+        _ inPlace: [InPlaceKeys.Placed], ofRecordsFrom first: Int, at base: Int, unescape: @escaping KeyUnescaping.Unescape
+    ) {
+        func moved(_ range: Range<Int>) -> Range<Int> { base + range.lowerBound..<base + range.upperBound }
+        for (number, key, escaped) in inPlace {
+            keysInBytes[first + number, default: InPlaceKeys()].insert(key, escaped: escaped)
+            if escaped { self.unescape = unescape }
+            if key == 0 {
+                keySpans![first + number] = moved(keySpans![first + number])
+            } else {
+                thenSpans[key - 1][first + number] = moved(thenSpans[key - 1][first + number])
+            }
+        }
+    }
+
     /// Calls `body` with the text of record `index`'s primary key: an escaped one unescaped
     /// whole, for what reads the text rather than keying it.
     func withKeyText<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
@@ -171,6 +191,10 @@ struct InPlaceKeys: Sendable {
 
     /// The most keys of a record that can be in place; the others are copied.
     static let limit = 64
+
+    /// A key a reader left in place: its record's number in the reader's batch, the key's (0 the
+    /// primary key, 1 + n the nth `--then` key), and whether it is escaped.
+    typealias Placed = (record: Int, key: Int, escaped: Bool)
 
     func isInBytes(_ key: Int) -> Bool { inBytes & 1 << UInt64(key) != 0 }
     func isEscaped(_ key: Int) -> Bool { escaped & 1 << UInt64(key) != 0 }
