@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Each thread reports what it keys in a ``KeyingSlot``. A key that has not come after
 /// ``keyingLimit`` (ICU 76 loops forever on some texts) is reported, and its thread is left behind
-/// and replaced, so that the check ends.
+/// and replaced, so that the check ends. The watch's time is the clock's while the process runs: a
+/// process stopped with SIGSTOP, or a machine suspended, for longer than the limit, does not make
+/// the keys in progress late when it goes on.
 enum CheckWorkers {
     private final class Counter: Sendable {
         let next = Atomic<Int>(0)
@@ -43,11 +45,16 @@ enum CheckWorkers {
         }
         var slots = (0..<max(1, min(threads, units))).map { _ in start() }
         var unfinished: [KeyingSlot.Unfinished] = []
+        var watchTime: UInt64 = 0
+        var last = DispatchTime.now().uptimeNanoseconds
         while !slots.allSatisfy(\.isDone) {
             _ = exited.wait(timeout: .now() + .seconds(1))
             let now = DispatchTime.now().uptimeNanoseconds
+            // A wait of a second that took much longer was a stop: it counts as two seconds.
+            watchTime += min(now - last, 2_000_000_000)
+            last = now
             for index in slots.indices {
-                guard let late = slots[index].abandonIfOverdue(now: now, limit: keyingLimit) else { continue }
+                guard let late = slots[index].abandonIfOverdue(watchTime: watchTime, limit: keyingLimit) else { continue }
                 print(
                     "unfinished: \(late.side) has been keying one text for \(keyingLimit / 1_000_000_000) s, its thread is left "
                         + "behind: \(late.context)\n  text: \(late.text)")

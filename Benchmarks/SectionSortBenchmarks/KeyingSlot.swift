@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// What one check worker is keying, for the watch of ``CheckWorkers``: which side (the runtime or
-/// ICU), since when, and the text, so that a key that never comes can be reported and its thread
+/// ICU), which key, and the text, so that a key that never comes can be reported and its thread
 /// left behind instead of holding up the whole check.
 ///
 /// ICU 76 does not finish some texts: with normalization on, in "bo" and the search tailorings,
@@ -25,7 +25,11 @@ final class KeyingSlot: Sendable {
 
     private struct State {
         var side: Side?
-        var started: UInt64 = 0
+        /// How many keys have begun, so that the watch can tell one key from the next.
+        var keysBegun: UInt64 = 0
+        /// The key the watch saw last, and the watch's time when it first saw it.
+        var watchedKey: UInt64 = 0
+        var firstWatched: UInt64 = 0
         var context = ""
         var text: [UInt8] = []
         var abandoned = false
@@ -41,10 +45,9 @@ final class KeyingSlot: Sendable {
 
     /// Marks the start of keying `utf8` on `side`.
     func begin(_ side: Side, utf8: UnsafeBufferPointer<UInt8>) {
-        let now = DispatchTime.now().uptimeNanoseconds
         state.withLock {
             $0.side = side
-            $0.started = now
+            $0.keysBegun &+= 1
             if side == .runtime {
                 $0.text.removeAll(keepingCapacity: true)
                 $0.text.append(contentsOf: utf8)
@@ -67,11 +70,18 @@ final class KeyingSlot: Sendable {
         state.withLock { $0.finished || $0.abandoned }
     }
 
-    /// The key in progress when it began `limit` nanoseconds or more before `now`; the slot is then
-    /// abandoned, and reported once.
-    func abandonIfOverdue(now: UInt64, limit: UInt64) -> Unfinished? {
+    /// The key in progress when `limit` nanoseconds or more of the watch's time (`watchTime` now,
+    /// see ``CheckWorkers``) have gone by since the watch first saw it; the slot is then abandoned,
+    /// and reported once.
+    func abandonIfOverdue(watchTime: UInt64, limit: UInt64) -> Unfinished? {
         state.withLock {
-            guard !$0.abandoned, let side = $0.side, now > $0.started, now - $0.started >= limit else { return nil }
+            guard !$0.abandoned, $0.side != nil else { return nil }
+            if $0.watchedKey != $0.keysBegun {
+                $0.watchedKey = $0.keysBegun
+                $0.firstWatched = watchTime
+                return nil
+            }
+            guard let side = $0.side, watchTime - $0.firstWatched >= limit else { return nil }
             $0.abandoned = true
             var text = CollationCheckText()
             text.appendIllFormed($0.text)
