@@ -295,10 +295,12 @@ package final class ICUCollator {
     }
 
     /// The code points below `limit` that some contraction or prefix string holds after its first
-    /// character.
-    package func codePointsInsideContractions(below limit: UInt32) throws(ICUError) -> Set<UInt32> {
+    /// character; with `onlyStringsBelowLimit`, only the strings made of code points below `limit`
+    /// count.
+    package func codePointsInsideContractions(below limit: UInt32, onlyStringsBelowLimit: Bool = false) throws(ICUError) -> Set<UInt32> {
         var inside = Set<UInt32>()
-        for string in try contractionsAndPrefixes() {
+        for string in try contractionsAndPrefixes()
+        where !onlyStringsBelowLimit || string.unicodeScalars.allSatisfy({ $0.value < limit }) {
             for scalar in string.unicodeScalars.dropFirst() where scalar.value < limit { inside.insert(scalar.value) }
         }
         return inside

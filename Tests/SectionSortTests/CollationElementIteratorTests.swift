@@ -139,15 +139,18 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
 
-    /// The key table leaves to the iterator the characters that contractions and prefixes hold
-    /// after their first one: the runtime reads them from its context tries, ICU lists them.
-    @Test func charactersInsideContextsMatchICU() throws {
+    /// The key table leaves to the iterator the characters that contractions and prefixes (of
+    /// characters it could cover) hold after their first one, and a long text is not cut before
+    /// any character inside a contraction: the runtime reads them from its context tries, ICU
+    /// lists them.
+    @Test(arguments: [(SortKeyTable.codePointLimit, true), (SortKeyTable.codePointLimit, false), (0xD800, false)])
+    func charactersInsideContextsMatchICU(limit: UInt32, onlyStringsBelowLimit: Bool) throws {
         var failures: [String] = []
         var nonEmpty = 0
         for name in Self.distinctTailorings {
-            let icu = try ICUCollator.opening(name).codePointsInsideContractions(below: SortKeyTable.codePointLimit)
+            let icu = try ICUCollator.opening(name).codePointsInsideContractions(below: limit, onlyStringsBelowLimit: onlyStringsBelowLimit)
             let tailoring = try #require(Self.tailoring(name))
-            let runtime = ContextCharacters.inside(tailoring, below: SortKeyTable.codePointLimit)
+            let runtime = ContextCharacters.inside(tailoring, below: limit, onlyStringsBelowLimit: onlyStringsBelowLimit)
             if !icu.isEmpty { nonEmpty += 1 }
             if runtime != icu {
                 failures.append("\(name): only ICU \(icu.subtracting(runtime).sorted()), only runtime \(runtime.subtracting(icu).sorted())")

@@ -78,6 +78,16 @@ import Testing
         #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(3))")
     }
 
+    /// A character is left to the runtime for a contraction only when text the table keys could
+    /// hold the contraction: the root's contractions of U+FDD1 and a letter or digit (which ICU's
+    /// alphabetic index uses) do not take "L" and "4" from the table, in the root or elsewhere.
+    @Test(arguments: ["en_US", "sv_SE", "de", "fr", "ru"])
+    func everyASCIILetterAndDigitIsCovered(locale: String) throws {
+        let table = try #require(SortKeyTable(collator: try Self.collators(locale).0))
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".unicodeScalars)
+        #expect(letters.filter { !table.covers($0.value) }.isEmpty, "\(locale)")
+    }
+
     /// The table keeps only characters whose lead canonical combining class is 0, read from the
     /// normalization data: ICU's for every code point.
     @Test func leadCombiningClassesAreICUs() {

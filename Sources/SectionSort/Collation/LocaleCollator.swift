@@ -162,11 +162,13 @@ final class LocaleCollator {
         ContractionStrings.startingWith(first, in: runtime.tailoring).map { String(decoding: $0, as: UTF16.self) }
     }
 
-    /// The code points below `limit` that some contraction or prefix mapping of this collator
-    /// has after its first character: where they follow the right characters, their collation
-    /// elements are not their own (see ``ContextCharacters``).
+    /// The code points below `limit` that some contraction or prefix mapping of this collator,
+    /// made of code points below `limit`, has after its first character: where they follow the
+    /// right characters, their collation elements are not their own (see ``ContextCharacters``).
+    /// Text of code points below `limit` alone never matches the other mappings (the root's U+FDD1
+    /// followed by a letter, which ICU's alphabetic index uses).
     func codePointsInsideContractions(below limit: UInt32) -> Set<UInt32> {
-        ContextCharacters.inside(runtime.tailoring, below: limit)
+        ContextCharacters.inside(runtime.tailoring, below: limit, onlyStringsBelowLimit: true)
     }
 
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones

@@ -8,31 +8,38 @@
 /// stored.
 enum ContextCharacters {
     /// The code points below `limit` (at most U+D800, as the tries' units are read as code points)
-    /// that some contraction or prefix string of `tailoring` holds after its first character.
+    /// that some contraction or prefix string of `tailoring` holds after its first character;
+    /// with `onlyStringsBelowLimit`, only the strings made of code points below `limit` count:
+    /// text of such code points alone (what ``SortKeyTable`` keys) never matches the others.
     ///
     /// - Complexity: one trie lookup for each code point of the tailoring's data below its trie's
     ///   high start, and one for each code point with context in the root; the root's own are
     ///   read once.
-    static func inside(_ tailoring: CollationTailoring, below limit: UInt32) -> Set<UInt32> {
+    static func inside(_ tailoring: CollationTailoring, below limit: UInt32, onlyStringsBelowLimit: Bool = false) -> Set<UInt32> {
         precondition(limit <= 0xD800, "a context trie's surrogate units are not code points")
         let data = tailoring.data
         var inside = Set<UInt32>()
-        if data.base == nil {
-            for entry in rootEntries { inside.formUnion(entry.inside) }
-        } else {
-            forEachContextCodePoint(data) { c, ce32 in inside.formUnion(characters(data, c, ce32)) }
-            for entry in rootEntries where data.ce32(entry.codePoint) == CE32.fallback {
-                inside.formUnion(entry.inside)
+        func add(_ strings: [[UInt32]]) {
+            for string in strings where !onlyStringsBelowLimit || string.allSatisfy({ $0 < limit }) {
+                inside.formUnion(string.dropFirst().filter { $0 < limit })
             }
         }
-        return inside.filter { $0 < limit }
+        if data.base == nil {
+            for entry in rootEntries { add(entry.strings) }
+        } else {
+            forEachContextCodePoint(data) { c, ce32 in add(strings(data, c, ce32)) }
+            for entry in rootEntries where data.ce32(entry.codePoint) == CE32.fallback {
+                add(entry.strings)
+            }
+        }
+        return inside
     }
 
-    /// The root's code points with context and the characters inside their strings.
-    private static let rootEntries: [(codePoint: UInt32, inside: Set<UInt32>)] = {
-        var entries: [(codePoint: UInt32, inside: Set<UInt32>)] = []
+    /// The root's code points with context and their strings.
+    private static let rootEntries: [(codePoint: UInt32, strings: [[UInt32]])] = {
+        var entries: [(codePoint: UInt32, strings: [[UInt32]])] = []
         let root = CollationData.root
-        forEachContextCodePoint(root) { c, ce32 in entries.append((c, characters(root, c, ce32))) }
+        forEachContextCodePoint(root) { c, ce32 in entries.append((c, strings(root, c, ce32))) }
         return entries
     }()
 
@@ -51,30 +58,29 @@ enum ContextCharacters {
         for c in end..<0x110000 { body(c, high) }
     }
 
-    /// The characters after the first one in the strings of `c`, whose CE32 is `ce32`.
-    private static func characters(_ data: CollationData, _ c: UInt32, _ ce32: UInt32) -> Set<UInt32> {
-        var inside = Set<UInt32>()
+    /// The strings of `c`, whose CE32 is `ce32`, in UTF-16 units: `prefix + c + suffix` for each
+    /// prefix (none too) and each contraction suffix (none too), as ICU lists them.
+    private static func strings(_ data: CollationData, _ c: UInt32, _ ce32: UInt32) -> [[UInt32]] {
+        var strings: [[UInt32]] = []
         if CE32.hasTag(ce32, .prefix) {
             let index = CE32.index(ce32)
-            addContractions(data, data.contextDefaultCE32(index), to: &inside)
+            addContractions(data, [c], data.contextDefaultCE32(index), to: &strings)
             ContextTrie(data.contexts, root: index + 2).forEachKey { prefix, value in
-                // Reversed: all but the last unit stored come after the string's first character,
-                // and so does `c`.
-                for unit in prefix.dropLast() { inside.insert(UInt32(unit)) }
-                inside.insert(c)
-                addContractions(data, UInt32(bitPattern: value), to: &inside)
+                // A prefix is stored reversed.
+                addContractions(data, prefix.reversed().map { UInt32($0) } + [c], UInt32(bitPattern: value), to: &strings)
             }
         } else {
-            addContractions(data, ce32, to: &inside)
+            addContractions(data, [c], ce32, to: &strings)
         }
-        return inside
+        return strings
     }
 
-    /// The suffix characters of a contraction CE32 (nothing for another CE32).
-    private static func addContractions(_ data: CollationData, _ ce32: UInt32, to inside: inout Set<UInt32>) {
+    /// `start`, and `start` followed by each suffix of a contraction CE32.
+    private static func addContractions(_ data: CollationData, _ start: [UInt32], _ ce32: UInt32, to strings: inout [[UInt32]]) {
+        strings.append(start)
         guard CE32.hasTag(ce32, .contraction) else { return }
         ContextTrie(data.contexts, root: CE32.index(ce32) + 2).forEachKey { suffix, _ in
-            for unit in suffix { inside.insert(UInt32(unit)) }
+            strings.append(start + suffix.map { UInt32($0) })
         }
     }
 }
