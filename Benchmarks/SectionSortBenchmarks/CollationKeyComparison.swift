@@ -118,13 +118,19 @@ final class CollationKeyComparison {
 
 extension CollationKeyComparison {
     /// `--compare-keys`: prints both keys of one text, given as code points ("U+0061 U+0301") or
-    /// as bytes ("61 CC 81"), in the collation ICU names `name`; returns whether they match.
+    /// as bytes ("61 CC 81"), in the collation ICU names `name` (its keywords too: "de@collation=
+    /// phonebook", "en-u-kk-true"), opened as the library opens a locale and as `ucol_open` opens
+    /// its canonical form; returns whether they match.
     static func compareOne(name: String, text: String) -> Bool {
-        let (locale, type) = CollationLocaleName.split(name)
-        guard case .success(let comparison) = open(identifier: locale, type: type) else {
-            print("cannot open \(name) in both")
+        guard let icu = ICUSortKeyOracle(name: Locale(identifier: name).identifier(.icu)) else {
+            print("ICU cannot open \(name)")
             return false
         }
+        guard let runtime = try? Collator(locale: name) else {
+            print("the runtime cannot open \(name)")
+            return false
+        }
+        let comparison = CollationKeyComparison(runtime: runtime, icu: icu)
         var checked = CollationCheckText()
         for item in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
             if item.uppercased().hasPrefix("U+"), let value = UInt32(item.dropFirst(2), radix: 16) {

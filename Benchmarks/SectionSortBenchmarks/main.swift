@@ -69,8 +69,9 @@ let usage = """
                        machines can share one run; exits 1 on any difference
       --compare-keys NAME TEXT
                        the runtime's and ICU's keys of one text in the collation ICU names NAME
-                       ("de@collation=phonebook"), TEXT as code points ("U+0061 U+0301") or
-                       bytes ("61 CC 81", for ill-formed UTF-8); exits 1 when they differ
+                       ("de@collation=phonebook", "en-u-kk-true"), TEXT as code points
+                       ("U+0061 U+0301") or bytes ("61 CC 81", for ill-formed UTF-8); exits 1
+                       when they differ
       -h, --help       show this help
     """
 
