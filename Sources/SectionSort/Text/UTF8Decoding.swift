@@ -15,7 +15,8 @@ package enum UTF8Decoding {
 
     /// The number of line feeds (0x0A) in `bytes` and, when `validating`, the offset of the first
     /// byte that does not begin a well-formed UTF-8 sequence (nil when all is well-formed): one
-    /// pass over the bytes, eight at a time, for reading lines.
+    /// pass over the bytes, eight at a time (``checkWord(_:carry:afterE0:afterED:)``), for reading
+    /// lines.
     ///
     /// The count covers all of `bytes` only when the offset is nil; after an invalid byte it stops.
     ///
@@ -26,9 +27,13 @@ package enum UTF8Decoding {
         guard let base = bytes.baseAddress else { return (0, nil) }
         let raw = UnsafeRawPointer(base)
         var offset = 0, lineFeeds = 0
-        // Everything before `checked` is well-formed, up to a sequence's end, or, when
-        // `leadPending`, up to a two-byte lead just before `offset` whose second byte is next.
-        var checked = 0, leadPending = false
+        // Everything before `checked` is well-formed, up to a sequence's end; or, when
+        // `pendingStart` is not nil, everything before it, and the sequence that starts there (a
+        // lead in the last two bytes of the word before `offset`) is well-formed in its bytes
+        // before `offset`, and needs the continuation bytes of `carry` (bit 7 of each byte) at the
+        // start of the next word, with bit 5 set (`carryAfterE0`) or clear (`carryAfterED`).
+        var checked = 0, pendingStart: Int? = nil
+        var carry: UInt64 = 0, carryAfterE0: UInt64 = 0, carryAfterED: UInt64 = 0
         while offset + 8 <= bytes.count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             lineFeeds += lineFeedMask(word).nonzeroBitCount
@@ -36,36 +41,66 @@ package enum UTF8Decoding {
                 offset += 8
                 continue
             }
-            if checked <= offset {
-                // Words of ASCII and two-byte sequences (accented Latin, Cyrillic, Greek), checked
-                // as a whole: every lead is C2...DF and is followed by a continuation byte, and
-                // every continuation byte follows a lead. Bits 6 and 5 of each byte, moved to bit 7,
-                // tell leads (11xxxxxx) from continuations (10xxxxxx) and three- or four-byte leads.
-                let high = word & highBits
-                let bit6 = (word << 1) & highBits, bit5 = (word << 2) & highBits
-                let leads = high & bit6, continuations = high & ~bit6
-                // C0 and C1 (overlong) have bits 1...4 clear: adding 0x7F sets bit 7 for any other.
-                let notOverlong = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
-                if leads & bit5 == 0 && leads & ~notOverlong == 0 && continuations == leads << 8 | (leadPending ? 0x80 : 0) {
-                    leadPending = leads >> 63 != 0
-                    offset += 8
-                    continue
-                }
+            if checked <= offset, let words = checkWord(word, carry: carry, afterE0: carryAfterE0, afterED: carryAfterED) {
+                // A word of whole sequences and the starts of sequences that go on in the next one.
+                (carry, carryAfterE0, carryAfterED) = (words.carry, words.afterE0, words.afterED)
+                pendingStart = carry == 0 ? nil : offset + (words.leadAtByte7 ? 7 : 6)
+                offset += 8
+                continue
             }
             // Any other word: sequence by sequence, from the first byte not yet checked.
-            let sequences = checkSequences(bytes, from: leadPending ? offset - 1 : max(offset, checked), to: offset + 8)
+            let sequences = checkSequences(bytes, from: pendingStart ?? max(offset, checked), to: offset + 8)
             if let invalid = sequences.invalid { return (lineFeeds, invalid) }
-            leadPending = false
+            pendingStart = nil
+            (carry, carryAfterE0, carryAfterED) = (0, 0, 0)
             checked = sequences.end
             offset += 8
         }
-        let position = leadPending ? offset - 1 : max(offset, checked)
+        let position = pendingStart ?? max(offset, checked)
         while offset < bytes.count {
             if base[offset] == 0x0A { lineFeeds += 1 }
             offset += 1
         }
         if validating, let invalid = checkSequences(bytes, from: position, to: bytes.count).invalid { return (lineFeeds, invalid) }
         return (lineFeeds, nil)
+    }
+
+    /// Checks a word of ASCII, two- and three-byte sequences (accented Latin, Cyrillic, Greek,
+    /// Arabic, and the BMP's other scripts: Thai, Devanagari, kana, Han, Hangul) as a whole, the
+    /// bytes of sequences begun in the word before given by `carry`, `afterE0` and `afterED` (see
+    /// ``lineFeedsAndFirstInvalidOffset(_:validating:)``): the same for the next word, and whether
+    /// the last byte is a lead; nil for a word with anything else (a four-byte lead, an ill-formed
+    /// byte), which is then checked sequence by sequence.
+    ///
+    /// Bits 6, 5 and 4 of each byte, moved to bit 7, tell leads (11xxxxxx) from continuations
+    /// (10xxxxxx), and two-byte leads (110xxxxx) from three-byte (1110xxxx) and four-byte ones.
+    /// Each lead must be followed by its continuation bytes and each continuation byte must follow
+    /// a lead; C0 and C1 (overlong) are no leads, E0 takes a second byte from A0 and ED (a
+    /// surrogate past it) one up to 9F.
+    @inline(__always)
+    private static func checkWord(
+        _ word: UInt64, carry: UInt64, afterE0: UInt64, afterED: UInt64
+    ) -> (carry: UInt64, afterE0: UInt64, afterED: UInt64, leadAtByte7: Bool)? {
+        let high = word & highBits
+        let bit6 = (word << 1) & highBits, bit5 = (word << 2) & highBits, bit4 = (word << 3) & highBits
+        let leads = high & bit6, continuations = high & ~bit6
+        let twoByteLeads = leads & ~bit5, threeByteLeads = leads & bit5
+        guard threeByteLeads & bit4 == 0 else { return nil }
+        // C0 and C1 have bits 1...4 clear: adding 0x7F sets bit 7 for any other.
+        let notOverlong = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
+        guard twoByteLeads & ~notOverlong == 0 else { return nil }
+        let expected = twoByteLeads << 8 | threeByteLeads << 8 | threeByteLeads << 16 | carry
+        guard continuations == expected else { return nil }
+        // E0 and ED among the three-byte leads: the low four bits 0 or D.
+        let lowNibbleNonzero = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
+        let lowNibbleNotD = (((word & 0x0F0F_0F0F_0F0F_0F0F) ^ 0x0D0D_0D0D_0D0D_0D0D) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
+        let e0 = threeByteLeads & ~lowNibbleNonzero, ed = threeByteLeads & ~lowNibbleNotD
+        let mustHaveBit5 = e0 << 8 | afterE0, mustNotHaveBit5 = ed << 8 | afterED
+        guard mustHaveBit5 & ~bit5 == 0 && mustNotHaveBit5 & bit5 == 0 else { return nil }
+        return (
+            twoByteLeads >> 56 | threeByteLeads >> 56 | threeByteLeads >> 48, e0 >> 56, ed >> 56,
+            leads >> 63 != 0
+        )
     }
 
     /// Checks the sequences that start from `start` up to `end`, one by one: where the last one
