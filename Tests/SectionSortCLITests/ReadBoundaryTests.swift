@@ -96,6 +96,31 @@ import Testing
         }
     }
 
+    /// A file that ends within an eighth of a read past the first one is read in one read, and
+    /// one that ends further in two: either way a character or an invalid byte at the first
+    /// read's end reads as it does in one read of the whole file, and an error names the file.
+    @Test func filesEndingJustPastAReadReadAsOneRead() throws {
+        try withScratchDirectory { directory in
+            for total in [Self.blockSize + 1, Self.blockSize + Self.blockSize / 8, Self.blockSize + Self.blockSize / 8 + 1] {
+                for (name, special) in [("three-byte", Array("林 Lin\n".utf8)), ("invalid", Array("ab".utf8) + [0xE6, 0x41] + [0x0A])] {
+                    let bytes = Self.input(placing: special, at: Self.blockSize - 2, total: total)
+                    let path = directory.appendingPathComponent("names-\(total).txt").path
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                    let arguments = ["-l", "sv_SE", "-T", directory.path, path]
+                    let whole = try SectionSortCommand.run(["-S", "50%"] + arguments)
+                    let reads = try SectionSortCommand.run(["-S", "64K"] + arguments)
+                    #expect(reads.stdout == whole.stdout && reads.stderr == whole.stderr, "\(name), \(total) bytes")
+                    #expect(reads.status == whole.status, "\(name), \(total) bytes: \(reads.stderr)")
+                    if name == "invalid" {
+                        #expect(reads.status == 65 && reads.stderr.contains("names-\(total).txt:"), "\(reads.stderr)")
+                    } else {
+                        #expect(reads.status == 0 && reads.stdout.contains("  林 Lin\n"), "\(total) bytes: \(reads.stderr)")
+                    }
+                }
+            }
+        }
+    }
+
     /// One read of more than a MiB is cut into pieces checked on several threads: the first
     /// invalid byte in input order is the one named, wherever the pieces end.
     @Test func theFirstInvalidByteOfALargeReadIsNamed() throws {

@@ -13,6 +13,8 @@ final class InputSource {
     private var bytesRead = 0
     private var openedSize: Int?
     private(set) var isAtEnd = false
+    /// The bytes left to read from a regular file; nil for pipes, terminals and compressed files.
+    var bytesLeft: Int? { remaining }
     /// Whether the last read that stopped at a line feed (``read(upTo:after:stoppingAtLineFeed:)``) did.
     private(set) var stoppedAtLineFeed = false
 

@@ -41,6 +41,15 @@ struct RecordBatches {
     /// Reads take a fraction of the budget, so that a batch fills it in a few reads.
     private var readSize: Int { max(1 << 16, budget / 8) }
 
+    /// The size of the next read of `input`, at least `minimum`: ``readSize``, or the rest of a
+    /// file that ends within an eighth of a read past it. A short last read would be appended to
+    /// the batch of the one before, which copies all of that batch into a larger block.
+    private func readSize(of input: InputSource, atLeast minimum: Int = 0) -> Int {
+        let size = max(readSize, minimum)
+        if let left = input.bytesLeft, left > size, left <= size + size / 8 { return left }
+        return size
+    }
+
     /// Calls `body` with each batch, in input order; `isLast` is true for the final one (which may
     /// be empty), and `header` is the csv or tsv header row of the first input, once read. After
     /// `body` returns, the batch is gone.
@@ -75,7 +84,7 @@ struct RecordBatches {
                 }
                 let input = try InputSource(path: options.inputs[nextInput])
                 nextInput += 1
-                reading = Reading(input: input, parser: try Parser(options, header: givenHeader!), nextReadSize: readSize)
+                reading = Reading(input: input, parser: try Parser(options, header: givenHeader!), nextReadSize: readSize(of: input))
             }
             if let current = reading, current.nextReadSize >= budget && !batch.isEmpty {
                 // A record longer than a batch comes next: the records before it go first, so that
@@ -141,7 +150,7 @@ struct RecordBatches {
         if consumed == 0 && current.carried.count >= MemoryPlan.longRecord { LargeBlocks.returnToTheSystemWhenFreed() }
         let rest = consumed == 0 ? input.bytesThroughNextLineFeed() : 0
         current.stopsAtLineFeed = rest == nil && !(current.stopsAtLineFeed && input.stoppedAtLineFeed)
-        current.nextReadSize = max(readSize, current.carried.count, rest ?? 0)
+        current.nextReadSize = readSize(of: input, atLeast: max(current.carried.count, rest ?? 0))
         reading = current
     }
 
