@@ -3,9 +3,9 @@ import Testing
 @testable import SectionSort
 
 /// The scans that read lines check UTF-8 and find line feeds eight bytes at a time (whole words
-/// of ASCII, two- and three-byte sequences at once), and keys are transcoded to UTF-16 eight ASCII bytes
-/// at a time: their answers must be those of a byte-by-byte reading, wherever a sequence or a
-/// line feed falls relative to the words.
+/// of ASCII, two- and three-byte sequences at once), and keys are transcoded to UTF-16 eight
+/// ASCII bytes at a time: their answers must be those of a byte-by-byte reading, wherever a
+/// sequence or a line feed falls relative to the words.
 @Suite struct UTF8ScanningTests {
     /// Byte strings of ASCII, line feeds, two- and three-byte sequences (the words checked whole,
     /// with the bounds of E0's and ED's second bytes), with four-byte sequences and every kind of

@@ -86,15 +86,13 @@ package enum UTF8Decoding {
         let leads = high & bit6, continuations = high & ~bit6
         let twoByteLeads = leads & ~bit5, threeByteLeads = leads & bit5
         guard threeByteLeads & bit4 == 0 else { return nil }
-        // C0 and C1 have bits 1...4 clear: adding 0x7F sets bit 7 for any other.
-        let notOverlong = ((word & 0x1E1E_1E1E_1E1E_1E1E) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
-        guard twoByteLeads & ~notOverlong == 0 else { return nil }
+        // C0 and C1 have bits 1...4 clear.
+        guard twoByteLeads & ~nonzeroBytes(word & 0x1E1E_1E1E_1E1E_1E1E) == 0 else { return nil }
         let expected = twoByteLeads << 8 | threeByteLeads << 8 | threeByteLeads << 16 | carry
         guard continuations == expected else { return nil }
         // E0 and ED among the three-byte leads: the low four bits 0 or D.
-        let lowNibbleNonzero = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
-        let lowNibbleNotD = (((word & 0x0F0F_0F0F_0F0F_0F0F) ^ 0x0D0D_0D0D_0D0D_0D0D) &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits
-        let e0 = threeByteLeads & ~lowNibbleNonzero, ed = threeByteLeads & ~lowNibbleNotD
+        let lowNibbles = word & 0x0F0F_0F0F_0F0F_0F0F
+        let e0 = threeByteLeads & ~nonzeroBytes(lowNibbles), ed = threeByteLeads & ~nonzeroBytes(lowNibbles ^ 0x0D0D_0D0D_0D0D_0D0D)
         let mustHaveBit5 = e0 << 8 | afterE0, mustNotHaveBit5 = ed << 8 | afterED
         guard mustHaveBit5 & ~bit5 == 0 && mustNotHaveBit5 & bit5 == 0 else { return nil }
         return (
@@ -102,6 +100,11 @@ package enum UTF8Decoding {
             leads >> 63 != 0
         )
     }
+
+    /// Bit 7 of each byte of `bytes` (whose bytes are all below 0x80) that is not zero, and no
+    /// other bit: adding 0x7F carries into bit 7 from any other value, and never past the byte.
+    @inline(__always)
+    private static func nonzeroBytes(_ bytes: UInt64) -> UInt64 { (bytes &+ 0x7F7F_7F7F_7F7F_7F7F) & highBits }
 
     /// Checks the sequences that start from `start` up to `end`, one by one: where the last one
     /// checked ends (at or past `end`), or the offset of the first byte that begins no well-formed
