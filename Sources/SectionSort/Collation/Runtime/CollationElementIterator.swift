@@ -52,9 +52,10 @@ package struct CollationElementIterator {
     /// and Latin-1 letters under the FCD check), or 1 where the character needs the buffered
     /// reading.
     private let latinCEs: CollationScratchBuffer<UInt64>
-    /// The elements of ``latinCEs``, for the loop of ``forEachCE(_:)``, which keeps it in a
-    /// register. Valid while the iterator lives: the iterator holds the buffer, which is filled
-    /// once at init and never appended to again, so its memory never moves.
+    /// The elements of ``latinCEs``, for ``readLeftCharacter(at:previousWasRead:prepared:)``,
+    /// without the buffer's indirection. Valid while the iterator lives: the iterator holds the
+    /// buffer, which is filled once at init and never appended to again, so its memory never
+    /// moves.
     private let latinTable: UnsafePointer<UInt64>
     private static let latinLimit: UInt32 = 0x180
 
@@ -173,11 +174,15 @@ package struct CollationElementIterator {
 
     /// Calls `body` with each CE in turn, ``CE32/noCE`` last, until it returns false: the CEs of
     /// ``nextCE()``, with the characters that need no context read in a loop that keeps the
-    /// reading position and the tables in local variables (a CE handed to `body` does not make
-    /// the loop read them from the iterator again). Where `prepared` has an entry for a
-    /// character, `body` gets that entry instead of the CE, with true.
+    /// reading position in a local variable (a CE handed to `body` does not make the loop read it
+    /// from the iterator again). Where `prepared` has an entry for a character, `body` gets that
+    /// entry instead of the CE, with true.
     ///
     /// Inlined with `body` into the key writer, whose levels are then written from the same loop.
+    /// The loop reads the characters with prepared elements itself and calls
+    /// ``readLeftCharacter(at:previousWasRead:prepared:)`` for the others: the smaller the loop,
+    /// the more of `body` the compiler inlines into it (code added to the loop made every script
+    /// slower, the code moved out made most faster; see Benchmarks/README.md).
     @inline(__always)
     package mutating func forEachCE(prepared: PreparedElementTable?, _ body: (UInt64, Bool) -> Bool) {
         // Whether the loop below reached the end of the text, where nextCE() would return
@@ -187,10 +192,6 @@ package struct CollationElementIterator {
         while true {
             if isUnbuffered {
                 let text = text
-                let latin = latinTable
-                let trie = trie
-                let baseTrie = baseTrie
-                let checkFCD = checkFCD
                 var position = textPosition
                 // The CEs not yet returned (of an expansion or a Hangul syllable), read from
                 // `ces` through a pointer taken after each change of the buffer.
@@ -250,6 +251,7 @@ package struct CollationElementIterator {
                         if position != start { previousWasRead = true }
                     }
                     var ce: UInt64
+                    var isPrepared = false
                     if pendingIndex < pendingCount {
                         ce = pending[pendingIndex]
                         pendingIndex += 1
@@ -257,84 +259,18 @@ package struct CollationElementIterator {
                         isAtEnd = true
                         break
                     } else {
-                        let lead = text[position]
-                        var end = position + 1
-                        var c = UInt32(lead)
-                        if lead >= 0x80 {
-                            end = position
-                            c = CollationUTF8.decode(text, at: &end)
-                        }
-                        if let blocks, c < 0x10000 {
-                            // What the loop above leaves: an element before a starter only, a
-                            // block not filled yet, or no entry.
-                            let entry = blocks[Int(c >> 6)][Int(c & 63)]
-                            if entry & PreparedElementTable.unfilled == PreparedElementTable.unfilled {
-                                prepared.unsafelyUnwrapped.fill(c)
-                                continue
-                            }
-                            if entry & PreparedElementTable.unfilled == 0 && isBeforeStarter(end) {
-                                position = end
-                                previousWasRead = true
-                                _ = body(entry, true)
-                                continue
-                            }
-                        }
-                        if lead < 0x80 {
-                            ce = latin[Int(lead)]
-                            // Bit 0: before a character that starts with no combining mark only
-                            // (below U+0300, lead byte CC, and the end are such). One test for
-                            // letters with and without it, which alternate at random in text.
-                            let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
-                            guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { break }
-                            ce &= ~1
-                        } else if c < Self.latinLimit {
-                            ce = latin[Int(c)]
-                            if ce & 1 != 0 {
-                                guard ce != 1 && isBeforeStarter(end) else { break }
-                                ce &= ~1
-                            }
-                        } else {
-                            if checkFCD {
-                                // A combining mark (lead class > 0) after a character this
-                                // loop read (so one without a contraction that could take the
-                                // mark, whose trail class is 0 since a mark follows) and
-                                // before a character that starts with none is a segment in
-                                // FCD order: read as it is, as ICU does. Tibetan composite
-                                // vowels always go through the segment check.
-                                let fcd = normalization.fcd16(c)
-                                if fcd != 0 {
-                                    guard
-                                        fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)),
-                                        isBeforeStarter(end)
-                                    else { break }
-                                }
-                            }
-                            var ce32 = trie.get(c)
-                            var inBase = false
-                            if ce32 == CE32.fallback, let baseTrie {
-                                ce32 = baseTrie.get(c)
-                                inBase = true
-                            }
-                            if !CE32.isSpecial(ce32) {
-                                ce = CE32.simpleCE(ce32)
-                            } else if ce32 & 0xFF == 0xC1 {
-                                ce = CE32.ce(ce32)
-                            } else {
-                                pendingIndex = 0
-                                pendingCount = 0
-                                ces.removeAll()
-                                cesIndex = 0
-                                ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
-                                guard ce != 1 else { break }
-                                pending = ces.elements
-                                pendingIndex = cesIndex
-                                pendingCount = ces.count
-                            }
-                        }
-                        position = end
+                        let left = readLeftCharacter(at: position, previousWasRead: previousWasRead, prepared: prepared)
+                        pending = ces.elements
+                        pendingIndex = cesIndex
+                        pendingCount = ces.count
+                        if left.kind == .filled { continue }
+                        if left.kind == .buffered { break }
+                        ce = left.ce
+                        isPrepared = left.kind == .preparedEntry
+                        position = left.end
                         previousWasRead = true
                     }
-                    guard body(ce, false) else {
+                    guard body(ce, isPrepared) else {
                         textPosition = position
                         cesIndex = pendingIndex
                         return
@@ -345,6 +281,94 @@ package struct CollationElementIterator {
             }
             guard body(isAtEnd ? CE32.noCE : nextCEOutOfLine(), false) else { return }
         }
+    }
+
+    /// What ``readLeftCharacter(at:previousWasRead:prepared:)`` read.
+    private enum LeftCharacter {
+        /// A collation element, with the rest of the character's in the CE buffer.
+        case element
+        /// The character's prepared entry.
+        case preparedEntry
+        /// Nothing: the character's block of prepared entries was filled, to be read again.
+        case filled
+        /// Nothing: the character needs the buffered reading.
+        case buffered
+    }
+
+    /// Reads the character at `position` that the prepared loop of ``forEachCE(prepared:_:)``
+    /// leaves (an element before a starter only, a block not filled yet, no entry): its first CE,
+    /// the others put in the CE buffer (emptied first), where it ends, and what it is. Out of
+    /// line, so that the loop that calls it stays small enough for the key writer to be inlined
+    /// into it.
+    @inline(never)
+    private mutating func readLeftCharacter(
+        at position: Int, previousWasRead: Bool, prepared: PreparedElementTable?
+    ) -> (ce: UInt64, end: Int, kind: LeftCharacter) {
+        ces.removeAll()
+        cesIndex = 0
+        let lead = text[position]
+        var end = position + 1
+        var c = UInt32(lead)
+        if lead >= 0x80 {
+            end = position
+            c = CollationUTF8.decode(text, at: &end)
+        }
+        if let prepared, c < 0x10000 {
+            let entry = prepared.blocks[Int(c >> 6)][Int(c & 63)]
+            if entry & PreparedElementTable.unfilled == PreparedElementTable.unfilled {
+                prepared.fill(c)
+                return (0, end, .filled)
+            }
+            if entry & PreparedElementTable.unfilled == 0 && isBeforeStarter(end) { return (entry, end, .preparedEntry) }
+        }
+        var ce: UInt64
+        if lead < 0x80 {
+            ce = latinTable[Int(lead)]
+            // Bit 0: before a character that starts with no combining mark only (below U+0300,
+            // lead byte CC, and the end are such).
+            let beforeMark: UInt64 = end < text.count && text[end] >= 0xCC ? 1 : 0
+            guard (ce & beforeMark) | (ce == 1 ? 1 : 0) == 0 else { return (0, end, .buffered) }
+            ce &= ~1
+        } else if c < Self.latinLimit {
+            ce = latinTable[Int(c)]
+            if ce & 1 != 0 {
+                guard ce != 1 && isBeforeStarter(end) else { return (0, end, .buffered) }
+                ce &= ~1
+            }
+        } else {
+            if checkFCD {
+                // A combining mark (lead class > 0) after a character the loop read (so one
+                // without a contraction that could take the mark, whose trail class is 0 since a
+                // mark follows) and before a character that starts with none is a segment in FCD
+                // order: read as it is, as ICU does. Tibetan composite vowels always go through
+                // the segment check.
+                let fcd = normalization.fcd16(c)
+                if fcd != 0 {
+                    guard fcd <= 0xFF || (previousWasRead && !Self.isTibetanCompositeVowel(fcd)), isBeforeStarter(end) else {
+                        return (0, end, .buffered)
+                    }
+                }
+            }
+            var ce32 = trie.get(c)
+            var inBase = false
+            if ce32 == CE32.fallback, let baseTrie {
+                ce32 = baseTrie.get(c)
+                inBase = true
+            }
+            if !CE32.isSpecial(ce32) {
+                ce = CE32.simpleCE(ce32)
+            } else if ce32 & 0xFF == 0xC1 {
+                ce = CE32.ce(ce32)
+            } else {
+                ce = contextFreeCE(c, ce32, inBase: inBase, end: &end)
+                guard ce != 1 else {
+                    ces.removeAll()
+                    cesIndex = 0
+                    return (0, end, .buffered)
+                }
+            }
+        }
+        return (ce, end, .element)
     }
 
     /// ``nextCE()`` as a call, for the characters that ``forEachCE(_:)`` does not read itself.
