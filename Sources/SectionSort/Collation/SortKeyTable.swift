@@ -29,10 +29,13 @@ final class SortKeyTable: @unchecked Sendable {
     /// Code points below this have entries: the one- and two-byte sequences of UTF-8.
     static let codePointLimit: UInt32 = 0x800
 
-    /// Per code point: its one element, with ``singleFlag`` set (most characters have one, and
-    /// reading it here saves a dependent load); or where its elements start in `elements` (bits
-    /// 16 and up) and how many there are (bits 8–15); or ``unsupported`` for characters the runtime
-    /// must handle.
+    /// Per code point: for a character of one element whose secondary and tertiary weights are the
+    /// common ones and whose primary's lead byte is not compressible (most letters without
+    /// accents), the primary (bits 32 and up) and its length in bytes (bits 8–15), with
+    /// ``simpleFlag`` set; for another character of one element, that element with ``singleFlag``
+    /// set (reading it here saves a dependent load); for the others, where their elements start in
+    /// `elements` (bits 16 and up) and how many there are (bits 8–15); or ``unsupported`` for
+    /// characters the runtime must handle.
     private let entries: UnsafeMutablePointer<UInt64>
     /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
@@ -52,6 +55,11 @@ final class SortKeyTable: @unchecked Sendable {
     /// and marks an entry that is an element in the other.
     fileprivate static let compressibleFlag: UInt64 = 0x80
     fileprivate static let singleFlag: UInt64 = 0x40
+    /// Set in an entry whose element is written as its primary alone (not together with
+    /// ``singleFlag``, whose element may have this bit in its tertiary weight).
+    private static let simpleFlag: UInt64 = 0x20
+    /// The secondary and tertiary weights of a simple entry's element: the common ones.
+    private static let commonWeights: UInt64 = 0x0500_0500
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
     private static let endElement: UInt64 = 0x1_0100_0100
 
@@ -148,7 +156,13 @@ final class SortKeyTable: @unchecked Sendable {
             guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
-            if ready.count == 1 {
+            let primary = UInt32(truncatingIfNeeded: ready[0] >> 32)
+            if ready.count == 1 && primary > 2 && ready[0] & Self.compressibleFlag == 0
+                && ready[0] & 0xFFFF_3F3F == Self.commonWeights
+            {
+                let length = (32 - primary.trailingZeroBitCount + 7) / 8
+                entries[Int(candidate.codePoint)] = UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag
+            } else if ready.count == 1 {
                 entries[Int(candidate.codePoint)] = ready[0] | Self.singleFlag
             } else {
                 entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(ready.count) << 8
@@ -191,20 +205,32 @@ final class SortKeyTable: @unchecked Sendable {
         let levels = self.levels, entries = self.entries, elements = self.elements
         let written = buffer.appendBytes(upTo: 11 * maximumElements + 16) { output in
             var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
-            var index = 0
-            while index < text.count {
-                let lead = text[index]
+            // A moving pointer rather than an index into the text, like the writer's ends: the
+            // loop's state then fits in registers.
+            guard var position = text.baseAddress else { return 0 }
+            let end = position + text.count
+            while position < end {
+                let lead = position.pointee
                 let codePoint: Int
                 if lead < 0x80 {
                     codePoint = Int(lead)
-                    index += 1
-                } else if lead >= 0xC2 && lead <= 0xDF && index + 1 < text.count && text[index + 1] & 0xC0 == 0x80 {
-                    codePoint = Int(lead & 0x1F) << 6 | Int(text[index + 1] & 0x3F)
-                    index += 2
+                    position += 1
+                } else if lead >= 0xC2 && lead <= 0xDF && position + 1 < end && position[1] & 0xC0 == 0x80 {
+                    codePoint = Int(lead & 0x1F) << 6 | Int(position[1] & 0x3F)
+                    position += 2
                 } else {
                     return 0
                 }
                 let entry = entries[codePoint]
+                if entry & (Self.simpleFlag | Self.singleFlag) == Self.simpleFlag {
+                    if writer.previousPrimary == 0 {
+                        writer.addPrimary(entry)
+                    } else {
+                        // After a compressed run, the run's terminator first.
+                        writer.add(entry & 0xFFFF_FFFF_0000_0000 | Self.commonWeights, levels: levels)
+                    }
+                    continue
+                }
                 if entry == Self.unsupported { return 0 }
                 if entry & Self.singleFlag != 0 {
                     writer.add(entry, levels: levels)
@@ -216,7 +242,7 @@ final class SortKeyTable: @unchecked Sendable {
                 }
             }
             writer.add(Self.endElement, levels: levels)
-            return writer.finish(levels: levels)
+            return writer.finish(levels: levels, from: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
         }
         // A key has at least its terminating byte: nothing written means the runtime's turn.
         return written > 0
@@ -235,7 +261,8 @@ final class SortKeyTable: @unchecked Sendable {
         }
         var writer = LevelWriter(primaries: output, secondaries: secondaries, tertiaries: tertiaries)
         for element in sequence + [endElement] { writer.add(element, levels: levels) }
-        return Array(UnsafeBufferPointer(start: output, count: writer.finish(levels: levels)))
+        let count = writer.finish(levels: levels, from: output, secondaries: secondaries, tertiaries: tertiaries)
+        return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
     /// Per-thread working memory for ``appendSortKey(utf8:to:scratch:)``.
@@ -274,11 +301,14 @@ final class SortKeyTable: @unchecked Sendable {
 /// level, case first, backwards secondary, variable shifting or reordering).
 ///
 /// Primary weights go straight to the output; the secondary and tertiary levels collect in their
-/// own buffers and are appended by ``finish(levels:)``. Sized by the caller: see
-/// ``SortKeyTable/appendSortKey(utf8:to:scratch:)``.
+/// own buffers and are appended by ``finish(levels:from:secondaries:tertiaries:)``. Sized by the
+/// caller: see ``SortKeyTable/appendSortKey(utf8:to:scratch:)``.
+///
+/// Each level is kept as the address its next byte goes to, not as a start and a count, and the
+/// starts are the caller's: the table's loop then keeps its whole state in registers.
 private struct LevelWriter {
-    let primaries: UnsafeMutablePointer<UInt8>
-    var primaryCount = 0
+    /// Where the next primary byte goes.
+    var primaryEnd: UnsafeMutablePointer<UInt8>
     /// The last primary weight of a compressible lead byte (0: none, so no run to continue).
     var previousPrimary: UInt32 = 0
     // ICU's compression of common weights (collationkeys.cpp): runs of up to 33 secondaries as
@@ -292,9 +322,9 @@ private struct LevelWriter {
     static let common: UInt32 = 0x0500
 
     init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
-        self.primaries = primaries
-        self.secondaries = CompressedLevel(bytes: secondaries)
-        self.tertiaries = CompressedLevel(bytes: tertiaries)
+        primaryEnd = primaries
+        self.secondaries = CompressedLevel(end: secondaries)
+        self.tertiaries = CompressedLevel(end: tertiaries)
     }
 
     @inline(__always)
@@ -318,8 +348,8 @@ private struct LevelWriter {
             // The bytes after the lead, stored at once (the caller's room covers all four):
             // ICU's primary weights are left-aligned, so they end before their first zero byte.
             let rest = primary << 8
-            UnsafeMutableRawPointer(primaries + primaryCount).storeBytes(of: rest.bigEndian, as: UInt32.self)
-            primaryCount &+= (32 &- rest.trailingZeroBitCount &+ 7) / 8
+            UnsafeMutableRawPointer(primaryEnd).storeBytes(of: rest.bigEndian, as: UInt32.self)
+            primaryEnd += (32 &- rest.trailingZeroBitCount &+ 7) / 8
         }
         let lower = UInt32(truncatingIfNeeded: element & ~(SortKeyTable.compressibleFlag | SortKeyTable.singleFlag))
         guard lower != 0, levels > 1 else { return }
@@ -341,25 +371,42 @@ private struct LevelWriter {
         }
     }
 
-    /// Appends the other levels after the primaries, each after a level separator and without
-    /// its last byte (the end element's 01), then the terminating zero; returns the key's length.
-    mutating func finish(levels: Int) -> Int {
-        if levels > 1 { appendLevel(secondaries) }
-        if levels > 2 { appendLevel(tertiaries) }
-        appendPrimary(0x00)
-        return primaryCount
+    /// Adds a simple entry's element (see ``SortKeyTable``'s entries) where no compressed run is
+    /// open: its primary bytes, stored at once, and a common weight on each other level.
+    @inline(__always)
+    mutating func addPrimary(_ entry: UInt64) {
+        // The caller's room covers four bytes for any element.
+        UnsafeMutableRawPointer(primaryEnd).storeBytes(of: UInt32(truncatingIfNeeded: entry >> 32).bigEndian, as: UInt32.self)
+        primaryEnd += Int(truncatingIfNeeded: (entry >> 8) & 0xFF)
+        // Counted on every level, written or not: only the written levels' counts are read.
+        secondaries.commonRun += 1
+        tertiaries.commonRun += 1
     }
 
-    private mutating func appendLevel(_ level: CompressedLevel) {
+    /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
+    /// primaries, each after a level separator and without its last byte (the end element's 01),
+    /// then the terminating zero; returns the key's length from `start`, where the primaries begin.
+    mutating func finish(
+        levels: Int, from start: UnsafeMutablePointer<UInt8>, secondaries secondaryStart: UnsafeMutablePointer<UInt8>,
+        tertiaries tertiaryStart: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        if levels > 1 { appendLevel(from: secondaryStart, to: secondaries.end) }
+        if levels > 2 { appendLevel(from: tertiaryStart, to: tertiaries.end) }
+        appendPrimary(0x00)
+        return primaryEnd - start
+    }
+
+    private mutating func appendLevel(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
         appendPrimary(0x01)
         // Levels are short (names: a few bytes): a loop is cheaper than a call of memmove.
-        for index in 0..<level.count &- 1 { primaries[primaryCount &+ index] = level.bytes[index] }
-        primaryCount &+= level.count &- 1
+        let count = end - start - 1
+        for index in 0..<count { primaryEnd[index] = start[index] }
+        primaryEnd += count
     }
 
     @inline(__always) private mutating func appendPrimary(_ byte: UInt8) {
-        primaries[primaryCount] = byte
-        primaryCount &+= 1
+        primaryEnd.pointee = byte
+        primaryEnd += 1
     }
 }
 
@@ -367,13 +414,13 @@ private struct LevelWriter {
 /// as one byte each (or more for long runs), whose value says whether the run ended below or above
 /// the common weight, so that the compressed level orders as the uncompressed one.
 private struct CompressedLevel {
-    let bytes: UnsafeMutablePointer<UInt8>
-    var count = 0
+    /// Where the next byte goes.
+    var end: UnsafeMutablePointer<UInt8>
     /// Common weights not written yet.
     var commonRun = 0
 
-    init(bytes: UnsafeMutablePointer<UInt8>) {
-        self.bytes = bytes
+    init(end: UnsafeMutablePointer<UInt8>) {
+        self.end = end
     }
 
     /// Writes the pending run of common weights, then `weight` (16 bits; its low byte only when
@@ -396,7 +443,7 @@ private struct CompressedLevel {
     }
 
     @inline(__always) private mutating func append(_ byte: UInt8) {
-        bytes[count] = byte
-        count &+= 1
+        end.pointee = byte
+        end += 1
     }
 }
