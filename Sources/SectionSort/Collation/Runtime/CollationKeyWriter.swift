@@ -208,10 +208,9 @@ package struct CollationKeyWriter {
                 // Neither variable nor primary ignorable where variable elements are shifted.
                 afterVariable = false
                 if p != 0 {
-                    primaryBytes.reserve(5)
-                    Self.appendPrimary(p, isCompressible: ce & PreparedElementTable.compressible != 0, after: &previousReorderedPrimary) {
-                        primaryBytes.appendReserved($0)
-                    }
+                    primaryBytes.reserve(6)
+                    Self.appendPrimary(
+                        p, isCompressible: ce & PreparedElementTable.compressible != 0, after: &previousReorderedPrimary, to: &primaryBytes)
                 }
             } else {
                 if p < variableTop && (p > Self.mergeSeparatorPrimary || (p == 0 && afterVariable)) {
@@ -228,11 +227,9 @@ package struct CollationKeyWriter {
                     } else {
                         p = settings.reorder(p)
                     }
-                    // A compression byte and four weight bytes at most.
-                    primaryBytes.reserve(5)
-                    Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
-                        primaryBytes.appendReserved($0)
-                    }
+                    // A compression byte, the lead byte and a word of the others at most.
+                    primaryBytes.reserve(6)
+                    Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary, to: &primaryBytes)
                 }
             }
 
@@ -588,6 +585,29 @@ package struct CollationKeyWriter {
                 if p4 != 0 { append(p4) }
             }
         }
+    }
+
+    /// ``appendPrimary(_:isCompressible:after:_:)`` into a cursor with room for six bytes: the
+    /// bytes after the lead stored as one word (ICU's primary weights are left-aligned, so they end
+    /// before their first zero byte), which saves a test per byte in the key loop.
+    @inline(__always)
+    private static func appendPrimary(
+        _ p: UInt32, isCompressible: Bool, after previous: inout UInt32, to cursor: inout SortKeyLevel.Cursor
+    ) {
+        let p1 = p >> 24
+        if !isCompressible || p1 != previous >> 24 {
+            if previous != 0 {
+                if p < previous {
+                    if p1 > Self.mergeSeparatorByte { cursor.appendReserved(0x03) }
+                } else {
+                    cursor.appendReserved(0xFF)
+                }
+            }
+            cursor.appendReserved(UInt8(p1))
+            previous = isCompressible ? p : 0
+        }
+        let rest = p << 8
+        cursor.appendReserved(bytesOf: rest, count: (32 &- rest.trailingZeroBitCount &+ 7) / 8)
     }
 
     /// The run of `count` common secondary weights before the weight `s` (forward order), as

@@ -94,6 +94,15 @@ final class SortKeyLevel {
             end += 1
         }
 
+        /// Appends the first `count` bytes of `word` (most significant first) where ``reserve(_:)``
+        /// made room for all four.
+        @inline(__always)
+        mutating func appendReserved(bytesOf word: UInt32, count: Int) {
+            assert(limit - end >= 4 && count <= 4)
+            UnsafeMutableRawPointer(end).storeBytes(of: word.bigEndian, as: UInt32.self)
+            end += count
+        }
+
         /// Appends the first `length` bytes of `other` where ``reserve(_:)`` made room for them.
         @inline(__always)
         mutating func appendReserved(contentsOf other: SortKeyLevel, length: Int) {
