@@ -201,13 +201,15 @@ package struct CollationElementIterator {
                 // Whether the last character was read by this loop.
                 var previousWasRead = false
                 while true {
-                    if let blocks, pendingIndex == pendingCount {
+                    if let blocks, pendingIndex == pendingCount, let base = text.baseAddress {
                         // The characters with one prepared element and no condition on the
-                        // next one, in a loop of their own that keeps few variables.
-                        let start = position
-                        while position < text.count {
-                            var end = position
-                            let c = CollationUTF8.decode(text, at: &end)
+                        // next one, in a loop of their own that keeps few variables: a pointer
+                        // into the text rather than an index and the text's start.
+                        let textEnd = base + text.count
+                        var current = base + position
+                        while current < textEnd {
+                            var end = current
+                            let c = CollationUTF8.decode(at: &end, end: textEnd)
                             guard c < 0x10000 else { break }
                             let block = blocks[Int(c >> 6)]
                             var elements = block + Int(c & 63)
@@ -217,7 +219,7 @@ package struct CollationElementIterator {
                                 // Before a starter only: followed by a character below U+0300
                                 // (lead byte CC) or by the end here, the others are checked below.
                                 if entry & PreparedElementTable.beforeStarterOnly != 0 {
-                                    guard isBeforeStarterInline(end) else { break }
+                                    guard isBeforeStarterInline(end, textEnd: textEnd) else { break }
                                 }
                                 if entry & PreparedElementTable.unfilled == PreparedElementTable.multiple {
                                     count = Int((entry >> 16) & 0xFF)
@@ -239,7 +241,7 @@ package struct CollationElementIterator {
                                     break
                                 }
                             }
-                            position = end
+                            current = end
                             // One call of `body`, so that its code is inlined once. Prepared
                             // elements are never the end, for which alone the writer returns false.
                             var index = 0
@@ -248,7 +250,10 @@ package struct CollationElementIterator {
                                 index += 1
                             } while index < count
                         }
-                        if position != start { previousWasRead = true }
+                        if current != base + position {
+                            position = current - base
+                            previousWasRead = true
+                        }
                     }
                     var ce: UInt64
                     var isPrepared = false
@@ -397,10 +402,10 @@ package struct CollationElementIterator {
     /// the character after one that holds before a starter only is mostly a letter of the same
     /// script (from U+0300 on for Greek, Cyrillic, kana).
     @inline(__always)
-    private func isBeforeStarterInline(_ end: Int) -> Bool {
-        if end == text.count || text[end] < 0xCC { return true }
+    private func isBeforeStarterInline(_ end: UnsafePointer<UInt8>, textEnd: UnsafePointer<UInt8>) -> Bool {
+        if end == textEnd || end.pointee < 0xCC { return true }
         var at = end
-        return normalization.fcd16(CollationUTF8.decode(text, at: &at)) <= 0xFF
+        return normalization.fcd16(CollationUTF8.decode(at: &at, end: textEnd)) <= 0xFF
     }
 
     /// Static, with the text passed in: a method called from the middle of a mutating one made a

@@ -27,6 +27,34 @@ enum CollationUTF8 {
         return decodeMultibyte(bytes, lead, at: &position)
     }
 
+    /// ``decode(_:at:)`` of the code point at `position` (before `end`), which moves past it: for
+    /// loops that keep a pointer into the text rather than an index and its start.
+    @inline(__always) static func decode(at position: inout UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UInt32 {
+        let lead = UInt32(position.pointee)
+        if lead < 0x80 {
+            position += 1
+            return lead
+        }
+        if lead >= 0xC2 && lead <= 0xDF && end - position > 1 {
+            let t1 = UInt32(position[1]) ^ 0x80
+            if t1 <= 0x3F {
+                position += 2
+                return (lead & 0x1F) << 6 | t1
+            }
+        } else if lead >= 0xE0 && lead <= 0xEF && end - position > 2 {
+            let t1 = UInt32(position[1]) ^ 0x80
+            let t2 = UInt32(position[2]) ^ 0x80
+            if t1 <= 0x3F && t2 <= 0x3F && (lead != 0xE0 || t1 >= 0x20) && (lead != 0xED || t1 < 0x20) {
+                position += 3
+                return (lead & 0xF) << 12 | t1 << 6 | t2
+            }
+        }
+        var index = 1
+        let c = decodeMultibyte(UnsafeBufferPointer(start: position, count: end - position), lead, at: &index)
+        position += index
+        return c
+    }
+
     private static func decodeMultibyte(_ bytes: UnsafeBufferPointer<UInt8>, _ lead: UInt32, at position: inout Int) -> UInt32 {
         let end = bytes.count
         @inline(__always) func trail(_ low: UInt32 = 0x80, _ high: UInt32 = 0xBF) -> UInt32? {
