@@ -173,11 +173,11 @@ final class LocaleCollator {
 
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones
     /// whose keys ``SortKeyTable`` writes: no French secondary order, no case level or case first,
-    /// non-ignorable punctuation, no normalization and no numeric order. Nil for any other
-    /// settings.
+    /// non-ignorable punctuation and no numeric order. Nil for any other settings. (Normalization
+    /// does not matter: text of the characters the table covers never needs it.)
     var plainSortKeyLevels: Int? {
         let settings = runtime.settings
-        guard !settings.hasBackwardSecondary, settings.caseFirst == .off, !settings.hasCaseLevel, !settings.checksFCD,
+        guard !settings.hasBackwardSecondary, settings.caseFirst == .off, !settings.hasCaseLevel,
             !settings.isNumeric, !settings.isShifted, settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
         else { return nil }
         return Int(settings.strength.rawValue) + 1

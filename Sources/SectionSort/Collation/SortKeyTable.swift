@@ -13,15 +13,16 @@
 /// common secondary and tertiary weights written as one byte per run).
 ///
 /// Everything in the table comes from the collation runtime: each character's elements from its
-/// iterator, the characters inside contractions from the collation data, and whether a lead byte
-/// is compressible from the keys of doubled characters. A character is kept only when the keys
-/// this table writes for it alone and doubled are byte-identical to the runtime's; tests compare
-/// keys with ICU's for every covered character and for random strings of them in many locales.
+/// iterator, the characters inside contractions from the collation data, and the script
+/// reordering and the compressible lead bytes from its settings and root data. A character is kept
+/// only when the keys this table writes for it alone and doubled are byte-identical to the
+/// runtime's; tests compare keys with ICU's for every covered character and for random strings of
+/// them in many locales.
 ///
 /// Only collators whose settings give plain keys have a table
 /// (``LocaleCollator/plainSortKeyLevels``); text with any character outside the table, or
 /// ill-formed UTF-8, is for the runtime. Script reordering (Russian, Greek, Japanese …) moves
-/// primary lead bytes, which the table learns from the runtime's keys.
+/// primaries, which the table keeps moved.
 ///
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
 /// afterwards, so any number of threads may read it at once.
@@ -92,56 +93,18 @@ final class SortKeyTable: @unchecked Sendable {
             candidates.append((value, elements))
         }
 
-        // Script reordering (ICU's reorder table) moves primary lead bytes; where each goes is read
-        // from the keys of characters of one element. A lead byte seen going two ways (ICU splits
-        // it between scripts) or never seen is left to the runtime.
-        var leadGoesTo = Array(0..<256), leadIsKnown = [Bool](repeating: true, count: 256)
-        if collator.reordersScripts {
-            var seen = [Int](repeating: -1, count: 256)
-            for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
-                let lead = Int(candidate.elements[0] >> 56)
-                guard let moved = collator.sortKey(of: String(Character(Unicode.Scalar(candidate.codePoint)!))).first else { continue }
-                if seen[lead] == -1 { seen[lead] = Int(moved) } else if seen[lead] != Int(moved) { leadIsKnown[lead] = false }
-            }
-            for lead in 0..<256 {
-                if seen[lead] < 0 { leadIsKnown[lead] = false } else { leadGoesTo[lead] = seen[lead] }
-            }
-        }
-        /// `sequence` as the table keeps it: ``compressibleFlag`` set where the primary's lead byte
-        /// (before reordering, as ICU tests it) is compressible, and the lead byte moved; nil when
-        /// a lead byte's place is not known.
-        func prepared(_ sequence: [UInt64], _ compressible: [Bool]) -> [UInt64]? {
-            var result: [UInt64] = []
-            for element in sequence {
-                guard element >> 32 != 0 else {
-                    result.append(element)
-                    continue
-                }
-                let lead = Int(element >> 56)
-                guard leadIsKnown[lead] else { return nil }
-                let flagged = compressible[lead] ? element | Self.compressibleFlag : element
-                result.append(flagged & 0x00FF_FFFF_FFFF_FFFF | UInt64(leadGoesTo[lead]) << 56)
-            }
-            return result
-        }
-
-        // Compressibility of each lead byte, from a character of one element with that lead byte:
-        // its doubled key shows whether the writer wrote the lead byte once or twice.
-        var compressible = [Bool](repeating: false, count: 256)
-        var known = [Bool](repeating: false, count: 256)
-        for candidate in candidates where candidate.elements.count == 1 && candidate.elements[0] >> 32 != 0 {
-            let lead = Int(candidate.elements[0] >> 56)
-            guard !known[lead], leadIsKnown[lead] else { continue }
-            let doubled = String(repeating: String(Character(Unicode.Scalar(candidate.codePoint)!)), count: 2)
-            let icuKey = collator.sortKey(of: doubled)
-            for assumption in [false, true] {
-                compressible[lead] = assumption
-                if let sequence = prepared(candidate.elements + candidate.elements, compressible),
-                    Self.key(of: sequence, levels: levels) == icuKey
-                {
-                    known[lead] = true
-                    break
-                }
+        /// `sequence` as the table keeps it: each primary moved as the runtime's script reordering
+        /// moves it (ICU's reorder table, and its ranges where a lead byte is split between
+        /// scripts), with ``compressibleFlag`` set where the primary's lead byte (before
+        /// reordering, as ICU tests it) is compressible.
+        let runtime = collator.runtime
+        func prepared(_ sequence: [UInt64]) -> [UInt64] {
+            sequence.map { element in
+                let primary = UInt32(truncatingIfNeeded: element >> 32)
+                guard primary != 0 else { return element }
+                let moved = runtime.settings.hasReordering ? runtime.settings.reorder(primary) : primary
+                let flagged = runtime.isCompressible(leadByte: primary >> 24) ? element | Self.compressibleFlag : element
+                return UInt64(moved) << 32 | flagged & 0xFFFF_FFFF
             }
         }
 
@@ -150,8 +113,7 @@ final class SortKeyTable: @unchecked Sendable {
         var allElements: [UInt64] = []
         var covered = 0, maximumElements = 1
         for candidate in candidates {
-            let leads = candidate.elements.filter { $0 >> 32 != 0 }.map { Int($0 >> 56) }
-            guard leads.allSatisfy({ known[$0] }), let ready = prepared(candidate.elements, compressible) else { continue }
+            let ready = prepared(candidate.elements)
             let text = String(Character(Unicode.Scalar(candidate.codePoint)!))
             guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
@@ -197,7 +159,9 @@ final class SortKeyTable: @unchecked Sendable {
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
         // The room reserved below is about 11 bytes per element of every character: for a text of
         // megabytes the runtime's own growth is the better bound.
-        guard text.count <= Self.longestText else { return false }
+        // A text that starts with a character of three or four bytes (Thai, Devanagari, Han, kana,
+        // Hangul names) is the runtime's before anything is set up for it.
+        guard text.count <= Self.longestText, text.isEmpty || text[0] < 0xE0 else { return false }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
         let maximumElements = text.count * maximumElementsPerCodePoint
@@ -207,7 +171,8 @@ final class SortKeyTable: @unchecked Sendable {
             var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
             // A moving pointer rather than an index into the text, like the writer's ends: the
             // loop's state then fits in registers.
-            guard var position = text.baseAddress else { return 0 }
+            // An empty text may have no address; it then reads nothing from the one given here.
+            var position = text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
             let end = position + text.count
             while position < end {
                 let lead = position.pointee

@@ -31,6 +31,10 @@ package final class Collator {
         return UnsafeBufferPointer(table)
     }()
 
+    /// Whether runs of primaries with the lead byte `lead` (before reordering) are written with
+    /// the lead byte once: ICU's compressible lead bytes of the root.
+    func isCompressible(leadByte lead: UInt32) -> Bool { compressibleBytes[Int(lead & 0xFF)] }
+
     /// Opens the collation of `locale` with `options`, merged with the locale's keywords as
     /// ``IndexedCollation`` merges them.
     ///
