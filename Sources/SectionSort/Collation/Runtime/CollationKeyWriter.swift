@@ -346,9 +346,10 @@ package struct CollationKeyWriter {
             if p > 1 {
                 let isCompressible = compressibleBytes[Int(p >> 24)]
                 if hasReordering { p = settings.reorder(p) }
-                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary) {
-                    primaries.append($0)
-                }
+                var primaryBytes = SortKeyLevel.Cursor(primaries)
+                primaryBytes.reserve(6)
+                Self.appendPrimary(p, isCompressible: isCompressible, after: &previousReorderedPrimary, to: &primaryBytes)
+                primaryBytes.finish()
             }
 
             let lower32 = UInt32(truncatingIfNeeded: ce)
@@ -555,41 +556,11 @@ package struct CollationKeyWriter {
         }
     }
 
-    /// A primary weight (reordered) after the one of `previous` (0 if that is not compressible):
-    /// its lead byte unless it shares a compressible one with `previous`, with the compression
-    /// terminator before it, then its other bytes up to the first zero one.
-    @inline(__always)
-    private static func appendPrimary(
-        _ p: UInt32, isCompressible: Bool, after previous: inout UInt32, _ append: (UInt8) -> Void
-    ) {
-        let p1 = p >> 24
-        if !isCompressible || p1 != previous >> 24 {
-            if previous != 0 {
-                if p < previous {
-                    // No compression terminator at the end of the level or merged segment.
-                    if p1 > Self.mergeSeparatorByte { append(0x03) }
-                } else {
-                    append(0xFF)
-                }
-            }
-            append(UInt8(p1))
-            previous = isCompressible ? p : 0
-        }
-        let p2 = UInt8(truncatingIfNeeded: p >> 16)
-        if p2 != 0 {
-            append(p2)
-            let p3 = UInt8(truncatingIfNeeded: p >> 8)
-            if p3 != 0 {
-                append(p3)
-                let p4 = UInt8(truncatingIfNeeded: p)
-                if p4 != 0 { append(p4) }
-            }
-        }
-    }
-
-    /// ``appendPrimary(_:isCompressible:after:_:)`` into a cursor with room for six bytes: the
-    /// bytes after the lead stored as one word (ICU's primary weights are left-aligned, so they end
-    /// before their first zero byte), which saves a test per byte in the key loop.
+    /// A primary weight (reordered) after the one of `previous` (0 if that is not compressible),
+    /// into a cursor with room for six bytes: its lead byte unless it shares a compressible one
+    /// with `previous`, with the compression terminator before it, then its other bytes up to the
+    /// first zero one, stored as one word (ICU's primary weights are left-aligned, so no zero byte
+    /// comes before a non-zero one), which saves a test per byte in the key loop.
     @inline(__always)
     private static func appendPrimary(
         _ p: UInt32, isCompressible: Bool, after previous: inout UInt32, to cursor: inout SortKeyLevel.Cursor
