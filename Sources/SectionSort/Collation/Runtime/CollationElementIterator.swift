@@ -228,13 +228,20 @@ package struct CollationElementIterator {
                                     } else {
                                         // A Hangul syllable: its jamo's elements.
                                         let table = prepared.unsafelyUnwrapped
-                                        let jamo = table.jamo + Int(entry >> 32) * 67
                                         let s = c - 0xAC00
                                         let t = Int(s % 28)
                                         elements = table.syllable
-                                        elements[0] = jamo[Int(s / 588)]
-                                        elements[1] = jamo[19 + Int((s % 588) / 28)]
-                                        elements[2] = jamo[39 + t]
+                                        if entry & PreparedElementTable.fusedHangul != 0 {
+                                            let fused = table.fusedJamo + Int(entry >> 32) * PreparedElementTable.fusedJamoCount
+                                            elements[0] = fused[Int(s / 28)] | fused[19 * 21 + t]
+                                            elements[1] = PreparedElementTable.commonWeightsOnly
+                                            elements[2] = PreparedElementTable.commonWeightsOnly
+                                        } else {
+                                            let jamo = table.jamo + Int(entry >> 32) * 67
+                                            elements[0] = jamo[Int(s / 588)]
+                                            elements[1] = jamo[19 + Int((s % 588) / 28)]
+                                            elements[2] = jamo[39 + t]
+                                        }
                                         count = t == 0 ? 2 : 3
                                     }
                                 } else if entry & PreparedElementTable.unfilled != 0 {

@@ -29,6 +29,13 @@ package final class PreparedElementTable {
     static let notPrepared: UInt64 = 0x4000
     /// Bits 14 and 15: the block is not filled yet.
     static let unfilled: UInt64 = 0xC000
+    /// Bit 13 of a Hangul syllable's entry: its jamo are written from ``fusedJamo``.
+    static let fusedHangul: UInt64 = 0x2000
+    /// An element of common secondary and tertiary weights and no primary.
+    static let commonWeightsOnly: UInt64 = 0x0500_0500
+    /// Entries of ``fusedJamo`` per set of jamo: one for each leading consonant and vowel, then
+    /// one for each trailing consonant.
+    static let fusedJamoCount = 19 * 21 + 28
     /// The bits that tell an entry the loop cannot write as it is.
     static let special: UInt64 = beforeStarterOnly | unfilled
 
@@ -48,6 +55,15 @@ package final class PreparedElementTable {
     let jamo: UnsafeMutablePointer<UInt64>
     /// Room for the elements of one Hangul syllable, written by the key loop.
     let syllable: UnsafeMutablePointer<UInt64>
+    /// Where every jamo of a set has a two-byte primary with one compressible lead byte and
+    /// common secondary and tertiary weights (the root's and every tailoring's that keep the
+    /// root's jamo), a syllable's key bytes are those of one element whose primary is the lead
+    /// byte followed by the second bytes of its jamo's primaries, and of one element of common
+    /// weights for each other jamo: written so, a syllable costs one primary, not two or three.
+    /// Per set of jamo (the data's, then its base's): the element of each leading consonant and
+    /// vowel (`19 * 21`, by `(syllable - 0xAC00) / 28`), then the trailing consonant's byte in
+    /// its place (28, by `(syllable - 0xAC00) % 28`; 0 for none).
+    let fusedJamo: UnsafeMutablePointer<UInt64>
 
     private let data: CollationData
     private let numeric: Bool
@@ -58,6 +74,8 @@ package final class PreparedElementTable {
     private let leadBytes: [UInt16]
     /// Whether ``jamo`` holds the data's, and the base's, elements.
     private var hasJamo = (data: false, base: false)
+    /// Whether ``fusedJamo`` holds the data's, and the base's, elements.
+    private var hasFusedJamo = [false, false]
 
     /// A table for `data` under `settings`; `leadBytes` is the key writer's table of lead bytes
     /// for these settings (``CollationKeyWriter/fillLeadBytes(_:settings:compressibleBytes:)``).
@@ -76,6 +94,8 @@ package final class PreparedElementTable {
         syllable.initialize(repeating: 0, count: 3)
         jamo = .allocate(capacity: 2 * 67)
         jamo.initialize(repeating: 0, count: 2 * 67)
+        fusedJamo = .allocate(capacity: 2 * Self.fusedJamoCount)
+        fusedJamo.initialize(repeating: 0, count: 2 * Self.fusedJamoCount)
         for (which, source) in [data, data.base ?? data].enumerated() {
             var complete = true
             for index in 0..<67 {
@@ -89,6 +109,27 @@ package final class PreparedElementTable {
             }
             if which == 0 { hasJamo.data = complete } else { hasJamo.base = complete }
         }
+        for which in 0..<2 where which == 0 ? hasJamo.data : hasJamo.base {
+            let elements = (0..<67).map { jamo[which * 67 + $0] }
+            let lead = elements[0] >> 56
+            guard
+                elements.allSatisfy({
+                    $0 >> 56 == lead && $0 >> 32 & 0xFFFF == 0 && $0 & Self.compressible != 0
+                        && $0 & 0xFFFF_FF3F == Self.commonWeightsOnly
+                })
+            else { continue }
+            let secondBytes = elements.map { $0 >> 48 & 0xFF }
+            let fused = fusedJamo + which * Self.fusedJamoCount
+            for leading in 0..<19 {
+                for vowel in 0..<21 {
+                    fused[leading * 21 + vowel] =
+                        lead << 56 | secondBytes[leading] << 48 | secondBytes[19 + vowel] << 40 | Self.compressible
+                        | Self.commonWeightsOnly
+                }
+            }
+            for trailing in 1..<28 { fused[19 * 21 + trailing] = secondBytes[39 + trailing] << 32 }
+            hasFusedJamo[which] = true
+        }
     }
 
     deinit {
@@ -101,6 +142,7 @@ package final class PreparedElementTable {
         unfilledBlock.deallocate()
         jamo.deallocate()
         syllable.deallocate()
+        fusedJamo.deallocate()
     }
 
     /// Fills the block of `c` (a BMP code point whose entry is ``unfilled``).
@@ -177,7 +219,8 @@ package final class PreparedElementTable {
             case .hangul where ce32 & CE32.hangulNoSpecialJamo != 0 && flags == 0:
                 let inBase = d !== data
                 guard inBase ? hasJamo.base : hasJamo.data else { return none }
-                return (UInt64(inBase ? 1 : 0) << 32 | Self.multiple, [])
+                let fused = hasFusedJamo[inBase ? 1 : 0] ? Self.fusedHangul : 0
+                return (UInt64(inBase ? 1 : 0) << 32 | Self.multiple | fused, [])
             default:
                 return none
             }
