@@ -183,10 +183,6 @@ final class LocaleCollator {
         return Int(settings.strength.rawValue) + 1
     }
 
-    /// Whether this collator reorders scripts (Russian puts Cyrillic first, Japanese Latin, kana
-    /// and Han): its sort keys then move primary lead bytes.
-    var reordersScripts: Bool { !runtime.settings.reorderCodes.isEmpty }
-
     /// The collation elements of `scalar` alone, as ICU's 64-bit elements (the primary weight in
     /// the high 32 bits, then the secondary and the tertiary weight, 16 bits each), without the
     /// quaternary bits (0xC0 of the low byte), as ICU's collation element iterator hands them out.

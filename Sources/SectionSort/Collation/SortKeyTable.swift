@@ -158,9 +158,9 @@ final class SortKeyTable: @unchecked Sendable {
     /// - Complexity: O(m) for m bytes of text.
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
         // The room reserved below is about 11 bytes per element of every character: for a text of
-        // megabytes the runtime's own growth is the better bound.
-        // A text that starts with a character of three or four bytes (Thai, Devanagari, Han, kana,
-        // Hangul names) is the runtime's before anything is set up for it.
+        // megabytes the runtime's own growth is the better bound. A text that starts with a
+        // character of three or four bytes (Thai, Devanagari, Han, kana, Hangul names) is the
+        // runtime's before anything is set up for it.
         guard text.count <= Self.longestText, text.isEmpty || text[0] < 0xE0 else { return false }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
@@ -170,8 +170,8 @@ final class SortKeyTable: @unchecked Sendable {
         let written = buffer.appendBytes(upTo: 11 * maximumElements + LevelWriter.copySlack) { output in
             var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
             // A moving pointer rather than an index into the text, like the writer's ends: the
-            // loop's state then fits in registers.
-            // An empty text may have no address; it then reads nothing from the one given here.
+            // loop's state then fits in registers. An empty text may have no address; it then
+            // reads nothing from the one given here.
             var position = text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
             let end = position + text.count
             while position < end {
