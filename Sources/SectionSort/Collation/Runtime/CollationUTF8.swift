@@ -5,30 +5,17 @@ enum CollationUTF8 {
     /// The code point starting at `position` (which must be before the end); moves `position`
     /// past it.
     @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UInt32 {
-        let lead = UInt32(bytes[position])
-        position += 1
-        if lead < 0x80 { return lead }
-        // Well-formed two- and three-byte sequences without the general case's checks (after E0
-        // and ED, the second byte has a narrower range: no overlong forms, no surrogates).
-        if lead >= 0xC2 && lead <= 0xDF && position < bytes.count {
-            let t1 = UInt32(bytes[position]) ^ 0x80
-            if t1 <= 0x3F {
-                position += 1
-                return (lead & 0x1F) << 6 | t1
-            }
-        } else if lead >= 0xE0 && lead <= 0xEF && position + 1 < bytes.count {
-            let t1 = UInt32(bytes[position]) ^ 0x80
-            let t2 = UInt32(bytes[position + 1]) ^ 0x80
-            if t1 <= 0x3F && t2 <= 0x3F && (lead != 0xE0 || t1 >= 0x20) && (lead != 0xED || t1 < 0x20) {
-                position += 2
-                return (lead & 0xF) << 12 | t1 << 6 | t2
-            }
-        }
-        return decodeMultibyte(bytes, lead, at: &position)
+        // Not empty, as `position` is before the end.
+        let start = bytes.baseAddress.unsafelyUnwrapped
+        var current = start + position
+        let c = decode(at: &current, end: start + bytes.count)
+        position = current - start
+        return c
     }
 
-    /// ``decode(_:at:)`` of the code point at `position` (before `end`), which moves past it: for
-    /// loops that keep a pointer into the text rather than an index and its start.
+    /// The code point at `position` (before `end`); moves `position` past it. For loops that keep
+    /// a pointer into the text rather than an index and its start; ``decode(_:at:)`` for the
+    /// others.
     @inline(__always) static func decode(at position: inout UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UInt32 {
         let lead = UInt32(position.pointee)
         if lead < 0x80 {
