@@ -143,7 +143,7 @@ import Testing
     /// characters it could cover) hold after their first one, and a long text is not cut before
     /// any character inside a contraction: the runtime reads them from its context tries, ICU
     /// lists them.
-    @Test(arguments: [(SortKeyTable.codePointLimit, true), (SortKeyTable.codePointLimit, false), (0xD800, false)])
+    @Test(arguments: [(SortKeyTable.codePointLimit, true), (SortKeyTable.codePointLimit, false), (0xD800, true), (0xD800, false)])
     func charactersInsideContextsMatchICU(limit: UInt32, onlyStringsBelowLimit: Bool) throws {
         var failures: [String] = []
         var nonEmpty = 0

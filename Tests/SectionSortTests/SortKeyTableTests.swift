@@ -16,7 +16,7 @@ import Testing
     }
 
     static func covered(by table: SortKeyTable) -> [Unicode.Scalar] {
-        (0..<SortKeyTable.codePointLimit).filter { table.covers($0) }.map { Unicode.Scalar($0)! }
+        table.coveredScalars
     }
 
     /// Random texts of covered characters: mostly letters of the locale's alphabet (as names
@@ -49,6 +49,9 @@ import Testing
         "ru", "uk", "sr", "bg", "mk", "ar", "hy", "hr", "ja", "el",
         // Locales that normalize: the text the table keys never needs it.
         "he", "vi",
+        // Three-byte characters: Hangul syllables (one fused primary each), Devanagari, Bengali,
+        // Georgian and Lao (whose consonants the prevowels' contractions leave to the runtime).
+        "ko", "hi", "bn", "ka", "lo",
     ]
 
     /// The library's collator of `locale` with `attributes`, and ICU's.
@@ -132,7 +135,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("el", "αβγδεζηθικλμνξοπρστυφχψωάέήίόύώΑΒΓΔΩΆΏ"), ("he", "אבגדהוזחטיכלמנסעפצקרשתךםןףץ"), ("vi", "abcdđeghiklmnopqrstuvxyâêô"),
+        ("el", "αβγδεζηθικλμνξοπρστυφχψωάέήίόύώΑΒΓΔΩΆΏ"), ("he", "אבגדהוזחטיכלמנסעפצקרשתךםןףץ"), ("vi", "abcdđeghiklmnopqrstuvxyâêôệốữ"),
+        ("ja", "あいうえおかきくけこアイウエオカキクケコがぱゃっ"), ("ko", "가각갂힣한국어김이박"), ("en", "가힣あア–’…"), ("hi", "कखगघचछजटडतदनपबमयरलवशसहािीुूेैोौं"),
     ])
     func lettersOfNormalizingAndSplitReorderingLocalesAreCovered(locale: String, letters: String) throws {
         let table = try #require(SortKeyTable(collator: try Self.collators(locale).0), "\(locale)")
@@ -140,12 +144,44 @@ import Testing
         #expect(missing.isEmpty, "\(locale): \(missing.map(String.init).joined())")
     }
 
+    /// Each Hangul syllable is written as one primary (its jamo's common lead byte, then their
+    /// second bytes) and common weights: the same key as its two or three jamo's elements, where
+    /// runs of the shared lead byte continue across syllables and end before other scripts.
+    @Test(arguments: ["ko", "en_US", "ja"])
+    func hangulSyllablesAreICUsInRunsAndBesideOtherScripts(locale: String) throws {
+        let (library, collator) = try Self.collators(locale)
+        let table = try #require(SortKeyTable(collator: library))
+        var generator = SeededGenerator(seed: 7)
+        let others = Array("abc XYZ-é日あア".unicodeScalars)
+        for _ in 0..<3000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 1...12, using: &generator) {
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    scalars.append(others.randomElement(using: &generator)!)
+                } else {
+                    scalars.append(Unicode.Scalar(UInt32.random(in: 0xAC00...0xD7A3, using: &generator))!)
+                }
+            }
+            let text = String(scalars)
+            let key = Self.tableKey(Array(text.utf8), table)
+            // Han is the runtime's; everything else here is the table's.
+            #expect((key == nil) == text.contains("日"), "\(locale): \(text)")
+            if let key { #expect(key == collator.sortKey(of: text), "\(locale): \(text)") }
+        }
+    }
+
     @Test func textItDoesNotCoverIsLeftToTheRuntime() throws {
         let (library, collator) = try Self.collators("sv_SE")
         let table = try #require(SortKeyTable(collator: library))
-        // A combining mark (canonical reordering), kana and an emoji (three and four bytes of
-        // UTF-8), a lone lead byte, an overlong encoding, and a cut-off sequence.
-        for text in [Array("a\u{301}".utf8), Array("あ".utf8), Array("a😀".utf8), [0x61, 0xC3], [0xC0, 0x80], [0xDF]] as [[UInt8]] {
+        // A combining mark (canonical reordering), Han and an emoji (three and four bytes of
+        // UTF-8, neither covered), a lone lead byte, overlong encodings of two and three bytes, a
+        // surrogate, and cut-off sequences of two and three bytes, also after covered text.
+        let rejected: [[UInt8]] = [
+            Array("a\u{301}".utf8), Array("漢".utf8), Array("a漢".utf8), Array("a😀".utf8), [0x61, 0xC3], [0xC0, 0x80],
+            [0xDF], [0xE0, 0x81, 0x81], [0x61, 0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0x61, 0xED, 0xBF, 0xBF], [0xE3, 0x81],
+            [0x61, 0xE3, 0x81], [0xE3, 0x81, 0x41], Array("가".utf8.dropLast()),
+        ]
+        for text in rejected {
             #expect(Self.tableKey(text, table) == nil, "\(text)")
         }
         // Characters inside a contraction: in Czech "ch" is one letter, so "h" is the runtime's.

@@ -4,7 +4,7 @@
 package struct KeyTableAudit: Sendable {
     /// Whether the collator's settings allow a table (see ``LocaleCollator/plainSortKeyLevels``).
     package var hasTable: Bool
-    /// How many code points below U+0800 the table covers.
+    /// How many code points the table covers.
     package var coveredCodePoints: Int
     /// How many keys were compared: one per covered code point and the random texts.
     package var keysCompared: Int
@@ -29,7 +29,7 @@ extension IndexedCollation {
             guard let table else {
                 return KeyTableAudit(hasTable: false, coveredCodePoints: 0, keysCompared: 0, mismatches: [], buildSeconds: seconds)
             }
-            let covered = (0..<SortKeyTable.codePointLimit).filter { table.covers($0) }.compactMap(Unicode.Scalar.init)
+            let covered = table.coveredScalars
             let nameLike = covered.filter { $0.isASCII && ($0.properties.isAlphabetic || " -'".unicodeScalars.contains($0)) }
             var texts = covered.map { String(Character($0)) }
             var state = seed | 1

@@ -3,14 +3,16 @@
 ///
 /// The collation runtime computes a key by running its general collation iterator over the text,
 /// as ICU does, which costs about as much as everything else the engine does together. But for
-/// most characters of the Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic blocks the
-/// collation elements do not depend on what surrounds them: no contraction or prefix mapping goes
+/// most characters of the Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic blocks, and of many
+/// scripts of three bytes of UTF-8 (Indic, Georgian, kana, Hangul …), the collation elements do
+/// not depend on what surrounds them: no contraction or prefix mapping goes
 /// on with them, and their canonical combining class (and that of their decomposition's first
 /// character) is zero, so text made of them needs no canonical reordering (it is "FCD"). The
 /// elements of such text are the concatenation of each character's own, and its key is those
 /// elements written level by level with ICU's compression (ICU's collationkeys.cpp: primary lead
 /// bytes written once per run of a compressible lead byte, with a terminator where the run ends;
-/// common secondary and tertiary weights written as one byte per run).
+/// common secondary and tertiary weights written as one byte per run). A Hangul syllable's jamo
+/// are written as one primary (see ``hangul``).
 ///
 /// Everything in the table comes from the collation runtime: each character's elements from its
 /// iterator, the characters inside contractions from the collation data, and the script
@@ -27,17 +29,42 @@
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
 /// afterwards, so any number of threads may read it at once.
 final class SortKeyTable: @unchecked Sendable {
-    /// Code points below this have entries: the one- and two-byte sequences of UTF-8.
+    /// Code points below this (the one- and two-byte sequences of UTF-8) have their entries in
+    /// one array; those above, up to U+FFFF, in blocks of 64.
     static let codePointLimit: UInt32 = 0x800
+    /// The code points of three bytes of UTF-8 that the table may cover besides the Hangul
+    /// syllables: the scripts from Samaritan to Tibetan (Indic, Thai, Lao), Myanmar, Georgian,
+    /// the jamo, Ethiopic to Mongolian, the Latin and Greek letters of Vietnamese and polytonic
+    /// Greek, general punctuation, the CJK symbols and kana, and the compatibility jamo. Han
+    /// (tens of thousands of characters) and the blocks of symbols are left to the runtime: each
+    /// covered character costs every table's build a few runtime keys.
+    static let threeByteRanges: [Range<UInt32>] = [0x800..<0x2070, 0x3000..<0x3100, 0x3130..<0x3190, 0x31F0..<0x3200]
+    /// The Hangul syllables, covered where the table can write each as one fused primary.
+    static let hangulSyllables: Range<UInt32> = 0xAC00..<0xD7A4
 
     /// Per code point: for a character of one element whose secondary and tertiary weights are the
     /// common ones and whose primary's lead byte is not compressible (most letters without
     /// accents), the primary (bits 32 and up) and its length in bytes (bits 8–15), with
     /// ``simpleFlag`` set; for another character of one element, that element with ``singleFlag``
     /// set (reading it here saves a dependent load); for the others, where their elements start in
-    /// `elements` (bits 16 and up) and how many there are (bits 8–15); or ``unsupported`` for
-    /// characters the runtime must handle.
+    /// `elements` (bits 16 and up) and how many there are (bits 8–15); ``hangulSyllable`` for a
+    /// syllable written from ``hangul``; or ``unsupported`` for characters the runtime must
+    /// handle. Below ``codePointLimit``.
     private let entries: UnsafeMutablePointer<UInt64>
+    /// The entries of U+0000 to U+FFFF by blocks of 64 code points (`blocks[c >> 6][c & 63]`):
+    /// those of code points below ``codePointLimit`` (which three bytes of UTF-8 never encode),
+    /// of the surrogates and of blocks with no covered character are one shared block of
+    /// ``unsupported`` entries, so that an overlong or surrogate sequence needs no test of its own.
+    private let blocks: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
+    /// The memory of the blocks, each once: the unsupported one first.
+    private let blockStorage: UnsafeMutablePointer<UInt64>
+    /// For a Hangul syllable, as ``PreparedElementTable/fusedJamo`` holds it: the element of its
+    /// leading consonant and vowel as one primary (the jamo's common lead byte, then the second
+    /// byte of each), by `(syllable - 0xAC00) / 28`, then its trailing consonant's second byte
+    /// in its place (`19 * 21 + (syllable - 0xAC00) % 28`; 0 for none). The three jamo of a
+    /// syllable share a compressible lead byte, so ICU writes their primaries as that byte and
+    /// the second bytes; their other weights are common.
+    private let hangul: UnsafeMutablePointer<UInt64>
     /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
@@ -49,6 +76,9 @@ final class SortKeyTable: @unchecked Sendable {
     private let maximumElementsPerCodePoint: Int
 
     private static let unsupported = UInt64.max
+    /// The entry of a Hangul syllable: no flag, no elements of its own.
+    private static let hangulSyllable: UInt64 = 0x10
+    private static let hangulTrailingStart = 19 * 21
     /// Texts longer than this (in UTF-8 bytes) are keyed by the runtime.
     static let longestText = 1 << 16
     /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
@@ -75,23 +105,16 @@ final class SortKeyTable: @unchecked Sendable {
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
     /// whose keys the table writes.
     ///
-    /// - Complexity: one element iteration and three keys for each of the 2,048 code points, and
-    ///   the listing of the characters inside the collator's contractions (``ContextCharacters``,
-    ///   one trie lookup a code point of the tailoring).
+    /// - Complexity: one element iteration and three keys for each of the 2,048 code points below
+    ///   U+0800 and of the ``threeByteRanges``, a trie lookup for each Hangul syllable, and the
+    ///   listing of the characters inside the collator's contractions (``ContextCharacters``, one
+    ///   trie lookup a code point of the tailoring).
     init?(collator: LocaleCollator) {
         guard let levels = collator.plainSortKeyLevels else { return nil }
-        let inside = collator.codePointsInsideContractions(below: Self.codePointLimit)
+        // The strings of code points below U+D800 alone: text the table keys holds no other.
+        let inside = collator.codePointsInsideContractions(below: 0xD800)
         self.levels = levels
-        let limit = Int(Self.codePointLimit)
-        var candidates: [(codePoint: UInt32, elements: [UInt64])] = []
-        for value in 0..<Self.codePointLimit where !inside.contains(value) {
-            guard let scalar = Unicode.Scalar(value), Self.startsWithoutCombiningClass(scalar) else { continue }
-            let elements = collator.collationElements(of: scalar)
-            // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
-            // the runtime; so are characters with more elements than an entry's count holds.
-            guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
-            candidates.append((value, elements))
-        }
+        let candidates = (0..<Self.codePointLimit).lazy.map { $0 } + Self.threeByteRanges.joined()
 
         /// `sequence` as the table keeps it: each primary moved as the runtime's script reordering
         /// moves it (ICU's reorder table, and its ranges where a lead byte is split between
@@ -108,13 +131,26 @@ final class SortKeyTable: @unchecked Sendable {
             }
         }
 
-        entries = .allocate(capacity: limit)
-        entries.initialize(repeating: Self.unsupported, count: limit)
+        var flat = [UInt64](repeating: Self.unsupported, count: Int(Self.codePointLimit))
+        var upper: [UInt32: [UInt64]] = [:]  // block number: its 64 entries
         var allElements: [UInt64] = []
         var covered = 0, maximumElements = 1
-        for candidate in candidates {
-            let ready = prepared(candidate.elements)
-            let text = String(Character(Unicode.Scalar(candidate.codePoint)!))
+        func setEntry(_ codePoint: UInt32, _ entry: UInt64) {
+            if codePoint < Self.codePointLimit {
+                flat[Int(codePoint)] = entry
+            } else {
+                upper[codePoint >> 6, default: Array(repeating: Self.unsupported, count: 64)][Int(codePoint & 63)] = entry
+            }
+            covered += 1
+        }
+        for value in candidates where !inside.contains(value) {
+            guard let scalar = Unicode.Scalar(value), Self.startsWithoutCombiningClass(scalar) else { continue }
+            let elements = collator.collationElements(of: scalar)
+            // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
+            // the runtime; so are characters with more elements than an entry's count holds.
+            guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
+            let ready = prepared(elements)
+            let text = String(Character(scalar))
             guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
@@ -123,30 +159,138 @@ final class SortKeyTable: @unchecked Sendable {
                 && ready[0] & 0xFFFF_3F3F == Self.commonWeights
             {
                 let length = (32 - primary.trailingZeroBitCount + 7) / 8
-                entries[Int(candidate.codePoint)] = UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag
+                setEntry(value, UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag)
             } else if ready.count == 1 {
-                entries[Int(candidate.codePoint)] = ready[0] | Self.singleFlag
+                setEntry(value, ready[0] | Self.singleFlag)
             } else {
-                entries[Int(candidate.codePoint)] = UInt64(allElements.count) << 16 | UInt64(ready.count) << 8
+                setEntry(value, UInt64(allElements.count) << 16 | UInt64(ready.count) << 8)
                 allElements += ready
             }
-            covered += 1
             maximumElements = max(maximumElements, ready.count)
         }
+
+        hangul = .allocate(capacity: Self.hangulTrailingStart + 28)
+        hangul.initialize(repeating: 0, count: Self.hangulTrailingStart + 28)
+        if Self.fuseHangul(collator, inside: inside, prepared: prepared, into: hangul, levels: levels) {
+            for syllable in Self.hangulSyllables { setEntry(syllable, Self.hangulSyllable) }
+            maximumElements = max(maximumElements, 3)
+        }
+
+        entries = .allocate(capacity: flat.count)
+        entries.initialize(from: flat, count: flat.count)
+        let blockCount = 0x10000 >> 6
+        // Blocks of the same entries (those of the Hangul syllables) share their memory.
+        var distinct: [[UInt64]: Int] = [Array(repeating: Self.unsupported, count: 64): 0]
+        var blockIndexes: [(block: UInt32, index: Int)] = []
+        var storage = Array(repeating: Self.unsupported, count: 64)
+        for (block, blockEntries) in upper.sorted(by: { $0.key < $1.key }) {
+            if let index = distinct[blockEntries] {
+                blockIndexes.append((block, index))
+            } else {
+                distinct[blockEntries] = distinct.count
+                blockIndexes.append((block, distinct.count - 1))
+                storage += blockEntries
+            }
+        }
+        blockStorage = .allocate(capacity: storage.count)
+        blockStorage.initialize(from: storage, count: storage.count)
+        blocks = .allocate(capacity: blockCount)
+        blocks.initialize(repeating: blockStorage, count: blockCount)
+        for (block, index) in blockIndexes { blocks[Int(block)] = blockStorage + 64 * index }
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
         coveredCount = covered
         maximumElementsPerCodePoint = maximumElements
     }
 
+    /// Fills `hangul` (see ``hangul``) and returns true where every Hangul syllable's elements
+    /// are those of its jamo (as in every collation that leaves the jamo to the root), and the
+    /// jamo's primaries are of two bytes sharing one compressible lead byte, with common
+    /// secondary and tertiary weights; the keys of a sample of syllables, alone and doubled,
+    /// must be the runtime's too. False (nothing covered) otherwise.
+    private static func fuseHangul(
+        _ collator: LocaleCollator, inside: Set<UInt32>, prepared: ([UInt64]) -> [UInt64], into hangul: UnsafeMutablePointer<UInt64>,
+        levels: Int
+    ) -> Bool {
+        func elements(_ syllable: UInt32) -> [UInt64] { collator.collationElements(of: Unicode.Scalar(syllable)!) }
+        let first = hangulSyllables.lowerBound
+        // The jamo's elements as the syllables that start with them give them.
+        var leading: [UInt64] = [], vowels: [UInt64] = [], trailing: [UInt64] = []
+        for l in UInt32(0)..<19 {
+            guard let element = elements(first + l * 588).first else { return false }
+            leading.append(element)
+        }
+        for v in UInt32(0)..<21 {
+            let syllable = elements(first + v * 28)
+            guard syllable.count == 2 else { return false }
+            vowels.append(syllable[1])
+        }
+        for t in UInt32(1)..<28 {
+            let syllable = elements(first + t)
+            guard syllable.count == 3 else { return false }
+            trailing.append(syllable[2])
+        }
+        let jamo = prepared(leading + vowels + trailing)
+        let lead = jamo[0] >> 56
+        guard
+            jamo.allSatisfy({
+                $0 >> 56 == lead && $0 >> 32 & 0xFFFF == 0 && $0 >> 48 & 0xFF != 0 && $0 & compressibleFlag != 0
+                    && $0 & 0xFFFF_3F3F == commonWeights
+            })
+        else { return false }
+        // Every syllable's elements are its jamo's (the data says so where a syllable's CE32 is
+        // the Hangul tag with no special jamo: ICU then writes the jamo's CE32s as they are, as
+        // the sample above was written), and no syllable is inside a context.
+        let data = collator.runtime.tailoring.data
+        let jamoData = data.finalCE32(first).1
+        for syllable in hangulSyllables {
+            let (ce32, source) = data.finalCE32(syllable)
+            guard CE32.hasTag(ce32, .hangul), ce32 & CE32.hangulNoSpecialJamo != 0, source === jamoData, !inside.contains(syllable)
+            else { return false }
+        }
+        let secondBytes = jamo.map { $0 >> 48 & 0xFF }
+        for l in 0..<19 {
+            for v in 0..<21 {
+                hangul[l * 21 + v] = lead << 56 | secondBytes[l] << 48 | secondBytes[19 + v] << 40 | compressibleFlag | commonWeights
+            }
+        }
+        hangul[hangulTrailingStart] = 0
+        for t in 1..<28 { hangul[hangulTrailingStart + t] = secondBytes[39 + t] << 32 }
+        // The keys of the first and last syllables of each leading consonant, alone and doubled.
+        for l in UInt32(0)..<19 {
+            for syllable in [first + l * 588, first + l * 588 + 587] {
+                let s = Int(syllable - first)
+                let fused =
+                    [hangul[s / 28] | hangul[hangulTrailingStart + s % 28]]
+                    + Array(repeating: commonWeights, count: s % 28 == 0 ? 1 : 2)
+                let text = String(Character(Unicode.Scalar(syllable)!))
+                guard key(of: fused, levels: levels) == collator.sortKey(of: text),
+                    key(of: fused + fused, levels: levels) == collator.sortKey(of: text + text)
+                else { return false }
+            }
+        }
+        return true
+    }
+
     deinit {
         entries.deallocate()
+        blocks.deallocate()
+        blockStorage.deallocate()
+        hangul.deallocate()
         elements.deallocate()
     }
 
     /// Whether the table covers `codePoint`.
     func covers(_ codePoint: UInt32) -> Bool {
-        codePoint < Self.codePointLimit && entries[Int(codePoint)] != Self.unsupported
+        if codePoint < Self.codePointLimit { return entries[Int(codePoint)] != Self.unsupported }
+        return codePoint < 0x10000 && blocks[Int(codePoint >> 6)][Int(codePoint & 63)] != Self.unsupported
+    }
+
+    /// The code points the table covers, in order.
+    ///
+    /// - Complexity: O(1) per code point of the BMP.
+    var coveredScalars: [Unicode.Scalar] {
+        (0..<UInt32(0x10000)).filter(covers).compactMap(Unicode.Scalar.init)
     }
 
     // MARK: Writing keys
@@ -159,9 +303,12 @@ final class SortKeyTable: @unchecked Sendable {
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
         // The room reserved below is about 11 bytes per element of every character: for a text of
         // megabytes the runtime's own growth is the better bound. A text that starts with a
-        // character of three or four bytes (Thai, Devanagari, Han, kana, Hangul names) is the
-        // runtime's before anything is set up for it.
-        guard text.count <= Self.longestText, text.isEmpty || text[0] < 0xE0 else { return false }
+        // character of three or four bytes the table does not cover (Thai, Devanagari, Han names)
+        // is the runtime's before anything is set up for it.
+        guard text.count <= Self.longestText else { return false }
+        if let first = text.baseAddress, first.pointee >= 0xE0, threeByteEntry(at: first, end: first + text.count) == Self.unsupported {
+            return false
+        }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
         // each other level (a run's byte and 2 weight bytes); the end adds a few.
         let maximumElements = text.count * maximumElementsPerCodePoint
@@ -176,17 +323,19 @@ final class SortKeyTable: @unchecked Sendable {
             let end = position + text.count
             while position < end {
                 let lead = position.pointee
-                let codePoint: Int
+                let entry: UInt64
                 if lead < 0x80 {
-                    codePoint = Int(lead)
+                    entry = entries[Int(lead)]
                     position += 1
                 } else if lead >= 0xC2 && lead <= 0xDF && position + 1 < end && position[1] & 0xC0 == 0x80 {
-                    codePoint = Int(lead & 0x1F) << 6 | Int(position[1] & 0x3F)
+                    entry = entries[Int(lead & 0x1F) << 6 | Int(position[1] & 0x3F)]
                     position += 2
                 } else {
-                    return 0
+                    // Three bytes (the others have no entry), out of line: code for them here
+                    // would take registers from the loop of the one- and two-byte characters.
+                    entry = threeByteEntry(at: position, end: end)
+                    position += 3
                 }
-                let entry = entries[codePoint]
                 if entry & (Self.simpleFlag | Self.singleFlag) == Self.simpleFlag {
                     if writer.previousPrimary == 0 {
                         writer.addPrimary(entry)
@@ -201,6 +350,15 @@ final class SortKeyTable: @unchecked Sendable {
                     writer.add(entry, levels: levels)
                     continue
                 }
+                if entry == Self.hangulSyllable {
+                    let (element, others) = hangulSyllable(at: position - 3)
+                    writer.add(element, levels: levels)
+                    // Counted on every level, written or not: only the written levels' counts
+                    // are read.
+                    writer.secondaries.commonRun += others
+                    writer.tertiaries.commonRun += others
+                    continue
+                }
                 let start = Int(entry >> 16)
                 for offset in 0..<Int((entry >> 8) & 0xFF) {
                     writer.add(elements[start + offset], levels: levels)
@@ -211,6 +369,28 @@ final class SortKeyTable: @unchecked Sendable {
         }
         // A key has at least its terminating byte: nothing written means the runtime's turn.
         return written > 0
+    }
+
+    /// The entry of the character of three bytes of UTF-8 at `position`, or ``unsupported`` where
+    /// the bytes are not one (the sequence is cut off or ill-formed, or not of three bytes).
+    /// Overlong sequences (below U+0800) and surrogates have the unsupported block.
+    @inline(never)
+    private func threeByteEntry(at position: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UInt64 {
+        guard position[0] & 0xF0 == 0xE0, end - position >= 3, position[1] & 0xC0 == 0x80, position[2] & 0xC0 == 0x80 else {
+            return Self.unsupported
+        }
+        let codePoint = Int(position[0] & 0x0F) << 12 | Int(position[1] & 0x3F) << 6 | Int(position[2] & 0x3F)
+        return blocks[codePoint >> 6][codePoint & 63]
+    }
+
+    /// The element of the Hangul syllable at `position` (one that ``hangul`` holds, three bytes of
+    /// UTF-8), its jamo's primaries as one, and how many elements of common weights follow it.
+    @inline(never)
+    private func hangulSyllable(at position: UnsafePointer<UInt8>) -> (element: UInt64, others: Int) {
+        let codePoint = Int(position[0] & 0x0F) << 12 | Int(position[1] & 0x3F) << 6 | Int(position[2] & 0x3F)
+        let syllable = codePoint - Int(Self.hangulSyllables.lowerBound)
+        let trailing = syllable % 28
+        return (hangul[syllable / 28] | hangul[Self.hangulTrailingStart + trailing], trailing == 0 ? 1 : 2)
     }
 
     /// The key of the elements `sequence` (for building and checking the table).
