@@ -170,6 +170,32 @@ import Testing
         }
     }
 
+    /// The kana length mark and iteration marks take their elements from the kana before them
+    /// (prefix mappings, in Japanese and in the root): the table reads the character before them,
+    /// and leaves out the prefixes of a voicing mark, which text it covers never holds.
+    @Test(arguments: ["ja", "en_US"])
+    func kanaMarksAfterEachKanaAreICUs(locale: String) throws {
+        let (library, collator) = try Self.collators(locale)
+        let table = try #require(SortKeyTable(collator: library))
+        let marks = Array("ーゝゞヽヾ".unicodeScalars)
+        #expect(marks.allSatisfy { table.covers($0.value) }, "\(locale)")
+        let kana = (UInt32(0x3041)...0x30FF).compactMap(Unicode.Scalar.init).filter { table.covers($0.value) }
+        #expect(kana.count > 150, "\(locale)")
+        var generator = SeededGenerator(seed: 11)
+        for before in kana + Array("aZ 1-".unicodeScalars) {
+            for mark in marks {
+                let text = String(String.UnicodeScalarView([before, mark, marks.randomElement(using: &generator)!]))
+                #expect(Self.tableKey(Array(text.utf8), table) == collator.sortKey(of: text), "\(locale): \(text)")
+            }
+        }
+        // At the start of a text, a mark has its own elements.
+        for mark in marks {
+            #expect(Self.tableKey(Array(String(mark).utf8), table) == collator.sortKey(of: String(mark)))
+        }
+        // With a voicing mark before it, the text is the runtime's.
+        #expect(Self.tableKey(Array("か\u{3099}ゝ".utf8), table) == nil)
+    }
+
     @Test func textItDoesNotCoverIsLeftToTheRuntime() throws {
         let (library, collator) = try Self.collators("sv_SE")
         let table = try #require(SortKeyTable(collator: library))

@@ -167,8 +167,15 @@ final class LocaleCollator {
     /// right characters, their collation elements are not their own (see ``ContextCharacters``).
     /// Text of code points below `limit` alone never matches the other mappings (the root's U+FDD1
     /// followed by a letter, which ICU's alphabetic index uses).
-    func codePointsInsideContractions(below limit: UInt32) -> Set<UInt32> {
-        ContextCharacters.inside(runtime.tailoring, below: limit, onlyStringsBelowLimit: true)
+    /// The strings of the code points in `ignoring` are left out.
+    func codePointsInsideContractions(below limit: UInt32, ignoring: Set<UInt32> = []) -> Set<UInt32> {
+        ContextCharacters.inside(runtime.tailoring, below: limit, onlyStringsBelowLimit: true, ignoring: ignoring)
+    }
+
+    /// The collation elements of `text` (as ``collationElements(of:)``).
+    func collationElements(of text: String) -> [UInt64] {
+        var text = text
+        return text.withUTF8 { collationElements(utf8: $0) }
     }
 
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones

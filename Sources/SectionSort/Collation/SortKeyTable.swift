@@ -68,6 +68,9 @@ final class SortKeyTable: @unchecked Sendable {
     /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
+    /// For each character of three bytes whose entry is ``prefixedFlag``, by the number in the
+    /// entry's bits 16 and up: its elements after each character that changes them, and alone.
+    private let prefixLists: [PrefixList]
     /// 1 (primary), 2 (and secondary) or 3 (and tertiary).
     let levels: Int
     /// How many code points the table covers.
@@ -79,6 +82,17 @@ final class SortKeyTable: @unchecked Sendable {
     /// The entry of a Hangul syllable: no flag, no elements of its own.
     private static let hangulSyllable: UInt64 = 0x10
     private static let hangulTrailingStart = 19 * 21
+    /// Set in the entry of a character of three bytes whose elements depend on the character
+    /// before it (see ``prefixLists``).
+    private static let prefixedFlag: UInt64 = 0x08
+
+    /// The elements of a character with a prefix mapping: where they start in `elements` and how
+    /// many there are after each of its prefixes (in order), and after any other character.
+    private struct PrefixList {
+        var prefixes: [UInt32]
+        var ranges: [(start: Int, count: Int)]
+        var defaultRange: (start: Int, count: Int)
+    }
     /// Texts longer than this (in UTF-8 bytes) are keyed by the runtime.
     static let longestText = 1 << 16
     /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
@@ -111,8 +125,11 @@ final class SortKeyTable: @unchecked Sendable {
     ///   trie lookup a code point of the tailoring).
     init?(collator: LocaleCollator) {
         guard let levels = collator.plainSortKeyLevels else { return nil }
+        // Characters whose element depends on the one before them alone (the kana length and
+        // iteration marks in Japanese): their mappings are read here, not counted as inside.
+        let prefixMappings = Self.prefixMappings(collator.runtime.tailoring.data)
         // The strings of code points below U+D800 alone: text the table keys holds no other.
-        let inside = collator.codePointsInsideContractions(below: 0xD800)
+        let inside = collator.codePointsInsideContractions(below: 0xD800, ignoring: Set(prefixMappings.keys))
         self.levels = levels
         let candidates = (0..<Self.codePointLimit).lazy.map { $0 } + Self.threeByteRanges.joined()
 
@@ -134,6 +151,7 @@ final class SortKeyTable: @unchecked Sendable {
         var flat = [UInt64](repeating: Self.unsupported, count: Int(Self.codePointLimit))
         var upper: [UInt32: [UInt64]] = [:]  // block number: its 64 entries
         var allElements: [UInt64] = []
+        var prefixLists: [PrefixList] = []
         var covered = 0, maximumElements = 1
         func setEntry(_ codePoint: UInt32, _ entry: UInt64) {
             if codePoint < Self.codePointLimit {
@@ -151,6 +169,31 @@ final class SortKeyTable: @unchecked Sendable {
             guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
             let ready = prepared(elements)
             let text = String(Character(scalar))
+            if let prefixes = prefixMappings[value] {
+                guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text) else { continue }
+                var list = PrefixList(prefixes: [], ranges: [], defaultRange: (allElements.count, ready.count))
+                allElements += ready
+                for prefix in prefixes {
+                    // The elements after the prefix's own, checked by the key of the two.
+                    let before = Unicode.Scalar(prefix).map { String(Character($0)) } ?? ""
+                    let beforeElements = collator.collationElements(of: before)
+                    let both = collator.collationElements(of: before + text)
+                    guard !before.isEmpty, both.count - beforeElements.count < 256, both.starts(with: beforeElements) else { break }
+                    let after = prepared(Array(both.dropFirst(beforeElements.count)))
+                    guard Self.key(of: prepared(beforeElements) + after, levels: levels) == collator.sortKey(of: before + text) else {
+                        break
+                    }
+                    list.prefixes.append(prefix)
+                    list.ranges.append((allElements.count, after.count))
+                    allElements += after
+                    maximumElements = max(maximumElements, after.count)
+                }
+                guard list.prefixes.count == prefixes.count else { continue }
+                setEntry(value, UInt64(prefixLists.count) << 16 | Self.prefixedFlag)
+                prefixLists.append(list)
+                maximumElements = max(maximumElements, ready.count)
+                continue
+            }
             guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
@@ -197,6 +240,7 @@ final class SortKeyTable: @unchecked Sendable {
         blocks = .allocate(capacity: blockCount)
         blocks.initialize(repeating: blockStorage, count: blockCount)
         for (block, index) in blockIndexes { blocks[Int(block)] = blockStorage + 64 * index }
+        self.prefixLists = prefixLists
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
         coveredCount = covered
@@ -359,8 +403,11 @@ final class SortKeyTable: @unchecked Sendable {
                     writer.tertiaries.commonRun += others
                     continue
                 }
-                let start = Int(entry >> 16)
-                for offset in 0..<Int((entry >> 8) & 0xFF) {
+                var (start, count) = (Int(entry >> 16), Int((entry >> 8) & 0xFF))
+                if entry & Self.prefixedFlag != 0 {
+                    (start, count) = prefixedRange(entry, at: position - 3, text: text)
+                }
+                for offset in 0..<count {
                     writer.add(elements[start + offset], levels: levels)
                 }
             }
@@ -381,6 +428,75 @@ final class SortKeyTable: @unchecked Sendable {
         }
         let codePoint = Int(position[0] & 0x0F) << 12 | Int(position[1] & 0x3F) << 6 | Int(position[2] & 0x3F)
         return blocks[codePoint >> 6][codePoint & 63]
+    }
+
+    /// Where the elements of the character at `position` (three bytes of UTF-8; its entry, with
+    /// ``prefixedFlag``, is `entry`) start in `elements` and how many there are, after the
+    /// character before it in `text` (well-formed up to `position`, as the loop read it). The
+    /// text's start is read here, not kept by the loop: one more value there cost the one- and
+    /// two-byte scripts 3–6 %.
+    @inline(never)
+    private func prefixedRange(_ entry: UInt64, at position: UnsafePointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        let textStart = text.baseAddress.unsafelyUnwrapped
+        let list = prefixLists[Int(entry >> 16)]
+        guard position > textStart else { return list.defaultRange }
+        var start = position - 1
+        while start.pointee & 0xC0 == 0x80 && start > textStart { start -= 1 }
+        let lead = UInt32(start.pointee)
+        let previous: UInt32
+        switch position - start {
+        case 1: previous = lead
+        case 2: previous = (lead & 0x1F) << 6 | UInt32(start[1] & 0x3F)
+        default: previous = (lead & 0x0F) << 12 | UInt32(start[1] & 0x3F) << 6 | UInt32(start[2] & 0x3F)
+        }
+        // Binary search of the prefixes.
+        var low = 0, high = list.prefixes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list.prefixes[middle] < previous { low = middle + 1 } else { high = middle }
+        }
+        return low < list.prefixes.count && list.prefixes[low] == previous ? list.ranges[low] : list.defaultRange
+    }
+
+    /// Whether the table may cover `codePoint`: one of its candidates that starts without a
+    /// combining class.
+    private static func canBeCovered(_ codePoint: UInt32) -> Bool {
+        guard
+            codePoint < codePointLimit || threeByteRanges.contains(where: { $0.contains(codePoint) })
+                || hangulSyllables.contains(codePoint),
+            let scalar = Unicode.Scalar(codePoint)
+        else { return false }
+        return startsWithoutCombiningClass(scalar)
+    }
+
+    /// The characters of three bytes (of ``threeByteRanges``) whose collation element depends on
+    /// the character before them alone, with the characters that change it, in order: those
+    /// whose CE32 (the tailoring's, or the root's where the tailoring leaves it) is a prefix
+    /// mapping whose prefixes that text of covered characters can hold are single characters and
+    /// whose values and default are not contractions.
+    private static func prefixMappings(_ data: CollationData) -> [UInt32: [UInt32]] {
+        var mappings: [UInt32: [UInt32]] = [:]
+        for c in threeByteRanges.joined() {
+            let (ce32, source) = data.finalCE32(c)
+            guard CE32.hasTag(ce32, .prefix) else { continue }
+            let index = CE32.index(ce32)
+            let defaultCE32 = source.contextDefaultCE32(index)
+            guard !CE32.hasTag(defaultCE32, .contraction) else { continue }
+            var prefixes: [UInt32] = []
+            var simple = true
+            ContextTrie(source.contexts, root: index + 2).forEachKey { prefix, value in
+                // A prefix with a character the table never covers (a combining mark, such as
+                // the voicing mark in Japanese's) never matches in text the table keys.
+                if prefix.contains(where: { !canBeCovered(UInt32($0)) }) { return }
+                if prefix.count == 1, !CE32.hasTag(UInt32(bitPattern: value), .contraction) {
+                    prefixes.append(UInt32(prefix[0]))
+                } else {
+                    simple = false
+                }
+            }
+            if simple && !prefixes.isEmpty { mappings[c] = prefixes.sorted() }
+        }
+        return mappings
     }
 
     /// The element of the Hangul syllable at `position` (one that ``hangul`` holds, three bytes of

@@ -15,7 +15,11 @@ enum ContextCharacters {
     /// - Complexity: one trie lookup for each code point of the tailoring's data below its trie's
     ///   high start, and one for each code point with context in the root; the root's own are
     ///   read once.
-    static func inside(_ tailoring: CollationTailoring, below limit: UInt32, onlyStringsBelowLimit: Bool = false) -> Set<UInt32> {
+    /// The strings of the code points in `ignoring` are left out (for the key table, which reads
+    /// the prefix mappings of those it passes itself).
+    static func inside(
+        _ tailoring: CollationTailoring, below limit: UInt32, onlyStringsBelowLimit: Bool = false, ignoring: Set<UInt32> = []
+    ) -> Set<UInt32> {
         precondition(limit <= 0xD800, "a context trie's surrogate units are not code points")
         let data = tailoring.data
         var inside = Set<UInt32>()
@@ -25,10 +29,12 @@ enum ContextCharacters {
             }
         }
         if data.base == nil {
-            for entry in rootEntries { add(entry.strings) }
+            for entry in rootEntries where !ignoring.contains(entry.codePoint) { add(entry.strings) }
         } else {
-            forEachContextCodePoint(data) { c, ce32 in add(strings(data, c, ce32)) }
-            for entry in rootEntries where data.ce32(entry.codePoint) == CE32.fallback {
+            forEachContextCodePoint(data) { c, ce32 in
+                if !ignoring.contains(c) { add(strings(data, c, ce32)) }
+            }
+            for entry in rootEntries where data.ce32(entry.codePoint) == CE32.fallback && !ignoring.contains(entry.codePoint) {
                 add(entry.strings)
             }
         }
