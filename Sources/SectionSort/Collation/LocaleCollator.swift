@@ -180,12 +180,13 @@ final class LocaleCollator {
 
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones
     /// whose keys ``SortKeyTable`` writes: no French secondary order, no case level or case first,
-    /// non-ignorable punctuation and no numeric order. Nil for any other settings. (Normalization
-    /// does not matter: text of the characters the table covers never needs it.)
+    /// and no numeric order (shifted punctuation leaves these levels, which the table leaves it
+    /// out of). Nil for any other settings. (Normalization does not matter: text of the
+    /// characters the table covers never needs it, or is refused.)
     var plainSortKeyLevels: Int? {
         let settings = runtime.settings
         guard !settings.hasBackwardSecondary, settings.caseFirst == .off, !settings.hasCaseLevel,
-            !settings.isNumeric, !settings.isShifted, settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
+            !settings.isNumeric, settings.strength.rawValue <= CollationSettings.Strength.tertiary.rawValue
         else { return nil }
         return Int(settings.strength.rawValue) + 1
     }

@@ -68,9 +68,15 @@ final class SortKeyTable: @unchecked Sendable {
     /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
     private let elements: UnsafeMutablePointer<UInt64>
-    /// For each character of three bytes whose entry is ``prefixedFlag``, by the number in the
-    /// entry's bits 16 and up: its elements after each character that changes them, and alone.
-    private let prefixLists: [PrefixList]
+    /// For each character of three bytes whose entry has ``prefixedFlag``, ``contractionFlag``
+    /// or ``markFlag``, by the number in the entry's bits 16 and up: where its elements in each
+    /// context are (see ``ContextList``), in plain memory (the lists' arrays, read on the path of
+    /// each such character, cost reference counting there).
+    private let contexts: UnsafeMutablePointer<ContextHeader>
+    /// The contexts' keys (where they are searched) and element ranges (`start << 8 | count`,
+    /// -1 for none), from each header's `first` on.
+    private let contextKeys: UnsafeMutablePointer<UInt32>
+    private let contextRanges: UnsafeMutablePointer<Int>
     /// 1 (primary), 2 (and secondary) or 3 (and tertiary).
     let levels: Int
     /// How many code points the table covers.
@@ -83,16 +89,62 @@ final class SortKeyTable: @unchecked Sendable {
     private static let hangulSyllable: UInt64 = 0x10
     private static let hangulTrailingStart = 19 * 21
     /// Set in the entry of a character of three bytes whose elements depend on the character
-    /// before it (see ``prefixLists``).
+    /// before it (see ``contextLists``).
     private static let prefixedFlag: UInt64 = 0x08
+    /// Set in the entry of a character of three bytes whose elements depend on the character
+    /// after it, which they then take in (see ``contextLists``).
+    private static let contractionFlag: UInt64 = 0x02
+    /// Set in the entry of a combining mark of three bytes (see ``contextLists``).
+    private static let markFlag: UInt64 = 0x01
+    /// The flags whose entries the loop hands to ``contextRange(_:at:text:)``.
+    private static let contextFlags = prefixedFlag | contractionFlag | markFlag
+    /// Set in the entry of a character after whose last primary a variable element comes (where
+    /// variable elements are shifted): a mark after it leaves out its elements up to its first
+    /// primary. Such an entry always lists its elements.
+    private static let endsAfterVariableFlag: UInt64 = 0x04
 
-    /// The elements of a character with a prefix mapping: where they start in `elements` and how
-    /// many there are after each of its prefixes (in order), and after any other character.
-    private struct PrefixList {
-        var prefixes: [UInt32]
+    /// The elements of a character with a context, as the initializer collects them: where they
+    /// start in `elements` and how many there are (`ranges`, in the order of `keys`, and
+    /// `defaultRange`). A prefixed character: after each of its prefixes (`keys`, in order: its
+    /// elements after the prefix's own), and after any other character. A contraction's first
+    /// character: with each of its suffixes (`keys`, in order: the elements of the two), and
+    /// before any other character. A mark: `keys` holds its combining class and 1 if it has a
+    /// primary weight (0 if not), `ranges` its elements after a variable one, `defaultRange` its
+    /// elements.
+    private struct ContextList {
+        var keys: [UInt32]
         var ranges: [(start: Int, count: Int)]
         var defaultRange: (start: Int, count: Int)
     }
+
+    /// A ``ContextList`` in plain memory: its keys and ranges from `first` on (`count` of them),
+    /// searched; or, where `span` is not 0, its ranges by `key - low` (`span` of them, -1 where
+    /// no key). Ranges are `start << 8 | count`.
+    private struct ContextHeader {
+        var low: UInt32
+        var span: UInt32
+        var first: Int
+        var count: Int
+        var defaultRange: Int
+        /// A mark's combining class, and 0x100 where it has a primary weight.
+        var mark: UInt32
+    }
+
+    /// The packed range of `key` in `header`'s context, or -1.
+    @inline(__always)
+    private func range(of key: UInt32, in header: ContextHeader) -> Int {
+        if header.span != 0 {
+            let offset = key &- header.low
+            return offset < header.span ? contextRanges[header.first + Int(offset)] : -1
+        }
+        var low = header.first, high = header.first + header.count
+        while low < high {
+            let middle = (low + high) / 2
+            if contextKeys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < header.first + header.count && contextKeys[low] == key ? contextRanges[low] : -1
+    }
+
     /// Texts longer than this (in UTF-8 bytes) are keyed by the runtime.
     static let longestText = 1 << 16
     /// Two bits of the elements that ICU's keys never use (the quaternary bits, which plain
@@ -116,6 +168,21 @@ final class SortKeyTable: @unchecked Sendable {
         return table.combiningClass(scalar.value) == 0 && table.fcd16(scalar.value) >> 8 == 0
     }
 
+    /// Whether `text` is FCD as ICU checks it: no character whose first combining class is
+    /// below the last one of the character before it (the table keys only such text; ICU
+    /// normalizes the rest).
+    ///
+    /// - Complexity: O(n) for n code points.
+    static func isFCD(_ text: String) -> Bool {
+        var previousTrail: UInt16 = 0
+        for scalar in text.unicodeScalars {
+            let fcd = NormalizationTable.shared.fcd16(scalar.value)
+            if fcd >> 8 != 0 && fcd >> 8 < previousTrail { return false }
+            previousTrail = fcd & 0xFF
+        }
+        return true
+    }
+
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
     /// whose keys the table writes.
     ///
@@ -125,11 +192,20 @@ final class SortKeyTable: @unchecked Sendable {
     ///   trie lookup a code point of the tailoring).
     init?(collator: LocaleCollator) {
         guard let levels = collator.plainSortKeyLevels else { return nil }
-        // Characters whose element depends on the one before them alone (the kana length and
-        // iteration marks in Japanese): their mappings are read here, not counted as inside.
-        let prefixMappings = Self.prefixMappings(collator.runtime.tailoring.data)
+        let data = collator.runtime.tailoring.data
         // The strings of code points below U+D800 alone: text the table keys holds no other.
-        let inside = collator.codePointsInsideContractions(below: 0xD800, ignoring: Set(prefixMappings.keys))
+        // A mark inside any of them is never covered (nor read as a context's key).
+        let insideAny = collator.codePointsInsideContractions(below: 0xD800)
+        let canBeCovered = { (codePoint: UInt32) in
+            Self.canBeCovered(codePoint) && !(Self.isMark(codePoint) && insideAny.contains(codePoint))
+        }
+        // Characters whose elements depend on the one before them alone (the kana length and
+        // iteration marks in Japanese), or on the one after them alone (the Thai and Lao vowels
+        // written before their consonant): their mappings are read here, not counted as inside.
+        let prefixMappings = Self.prefixMappings(data, canBeCovered: canBeCovered)
+        let contractionMappings = Self.contractionMappings(data, canBeCovered: canBeCovered)
+        let inside = collator.codePointsInsideContractions(
+            below: 0xD800, ignoring: Set(prefixMappings.keys).union(contractionMappings.keys))
         self.levels = levels
         let candidates = (0..<Self.codePointLimit).lazy.map { $0 } + Self.threeByteRanges.joined()
 
@@ -147,11 +223,38 @@ final class SortKeyTable: @unchecked Sendable {
                 return UInt64(moved) << 32 | flagged & 0xFFFF_FFFF
             }
         }
+        // Where variable elements are shifted, keys up to the tertiary level leave them out, and
+        // the primary ignorables after them (ICU's writeSortKeyUpToQuaternary).
+        let variableTop: UInt32 = runtime.settings.isShifted ? runtime.settings.variableTop : 0
+        /// `sequence` without what shifting leaves out where the character before it is not
+        /// variable; whether a variable element comes after its last kept primary (a primary
+        /// ignorable after it is then left out too); whether its first weighted element has no
+        /// primary (and so depends on the character before it).
+        func shifted(_ sequence: [UInt64]) -> (kept: [UInt64], endsAfterVariable: Bool, startsWithoutPrimary: Bool) {
+            var kept: [UInt64] = [], afterVariable = false
+            for element in sequence {
+                let primary = UInt32(truncatingIfNeeded: element >> 32)
+                if variableTop != 0 && primary > 0x0200_0000 && primary <= variableTop {
+                    afterVariable = true
+                } else if !(primary == 0 && afterVariable) {
+                    if primary != 0 { afterVariable = false }
+                    kept.append(element)
+                }
+            }
+            let first = sequence.first { $0 >> 32 != 0 || $0 & 0xFFFF_FFFF != 0 }
+            return (kept, afterVariable, variableTop != 0 && first.map { $0 >> 32 == 0 } == true)
+        }
+        /// Whether `sequence` keeps every element and ends on a primary that is not variable.
+        func isUnshifted(_ sequence: [UInt64]) -> Bool {
+            let result = shifted(sequence)
+            return result.kept.count == sequence.count && !result.endsAfterVariable && !result.startsWithoutPrimary
+        }
 
         var flat = [UInt64](repeating: Self.unsupported, count: Int(Self.codePointLimit))
         var upper: [UInt32: [UInt64]] = [:]  // block number: its 64 entries
         var allElements: [UInt64] = []
-        var prefixLists: [PrefixList] = []
+        var contextLists: [ContextList] = []
+        var contextMarks: Set<Int> = []
         var covered = 0, maximumElements = 1
         func setEntry(_ codePoint: UInt32, _ entry: UInt64) {
             if codePoint < Self.codePointLimit {
@@ -161,44 +264,75 @@ final class SortKeyTable: @unchecked Sendable {
             }
             covered += 1
         }
+        /// Stores `sequence` in `allElements`; returns where it starts and its count.
+        func store(_ sequence: [UInt64]) -> (start: Int, count: Int) {
+            defer { allElements += sequence }
+            maximumElements = max(maximumElements, sequence.count)
+            return (allElements.count, sequence.count)
+        }
+        func string(_ codePoints: UInt32...) -> String {
+            String(String.UnicodeScalarView(codePoints.compactMap(Unicode.Scalar.init)))
+        }
         for value in candidates where !inside.contains(value) {
-            guard let scalar = Unicode.Scalar(value), Self.startsWithoutCombiningClass(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(value) else { continue }
             let elements = collator.collationElements(of: scalar)
             // Elements with a primary weight of 1 or 2 (ICU's end and merge markers) are left to
             // the runtime; so are characters with more elements than an entry's count holds.
             guard elements.count < 256, elements.allSatisfy({ $0 >> 32 == 0 || $0 >> 32 > 2 }) else { continue }
-            let ready = prepared(elements)
             let text = String(Character(scalar))
-            if let prefixes = prefixMappings[value] {
-                guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text) else { continue }
-                var list = PrefixList(prefixes: [], ranges: [], defaultRange: (allElements.count, ready.count))
-                allElements += ready
-                for prefix in prefixes {
-                    // The elements after the prefix's own, checked by the key of the two.
-                    let before = Unicode.Scalar(prefix).map { String(Character($0)) } ?? ""
-                    let beforeElements = collator.collationElements(of: before)
-                    let both = collator.collationElements(of: before + text)
-                    guard !before.isEmpty, both.count - beforeElements.count < 256, both.starts(with: beforeElements) else { break }
-                    let after = prepared(Array(both.dropFirst(beforeElements.count)))
-                    guard Self.key(of: prepared(beforeElements) + after, levels: levels) == collator.sortKey(of: before + text) else {
-                        break
-                    }
-                    list.prefixes.append(prefix)
-                    list.ranges.append((allElements.count, after.count))
-                    allElements += after
-                    maximumElements = max(maximumElements, after.count)
+            if !Self.startsWithoutCombiningClass(scalar) {
+                // A combining mark of three bytes whose class is its first and last character's
+                // (its text is FCD after a character whose last class is not higher, which the
+                // loop checks), with no variable element.
+                let fcd = NormalizationTable.shared.fcd16(value)
+                guard canBeCovered(value), shifted(elements).kept.count == elements.count else { continue }
+                let full = prepared(elements)
+                guard Self.key(of: full, levels: levels) == collator.sortKey(of: text),
+                    Self.key(of: full + full, levels: levels) == collator.sortKey(of: text + text)
+                else { continue }
+                // After a variable element, its elements up to its first primary are left out.
+                let afterVariable = variableTop == 0 ? full : Array(full.drop { $0 >> 32 == 0 })
+                let list = ContextList(
+                    keys: [UInt32(fcd & 0xFF), elements.contains { $0 >> 32 != 0 } ? 1 : 0], ranges: [store(afterVariable)],
+                    defaultRange: store(full))
+                setEntry(value, UInt64(contextLists.count) << 16 | Self.markFlag)
+                contextMarks.insert(contextLists.count)
+                contextLists.append(list)
+                continue
+            }
+            let (kept, endsAfterVariable, startsWithoutPrimary) = shifted(elements)
+            guard !startsWithoutPrimary else { continue }
+            let ready = prepared(kept)
+            if let prefixes = prefixMappings[value] ?? contractionMappings[value] {
+                // Its elements alone, and after each prefix (those after the prefix's own) or
+                // with each suffix, each checked by the key of the two characters.
+                let isPrefixed = prefixMappings[value] != nil
+                guard isUnshifted(elements), Self.key(of: ready, levels: levels) == collator.sortKey(of: text) else { continue }
+                var list = ContextList(keys: [], ranges: [], defaultRange: store(ready))
+                for other in prefixes {
+                    let pair = isPrefixed ? string(other, value) : string(value, other)
+                    let both = collator.collationElements(of: pair)
+                    let before = isPrefixed ? collator.collationElements(of: string(other)) : []
+                    guard pair.unicodeScalars.count == 2, both.count - before.count < 256, both.starts(with: before), isUnshifted(both),
+                        Self.key(of: prepared(both), levels: levels) == collator.sortKey(of: pair)
+                    else { break }
+                    list.keys.append(other)
+                    list.ranges.append(store(prepared(Array(both.dropFirst(before.count)))))
                 }
-                guard list.prefixes.count == prefixes.count else { continue }
-                setEntry(value, UInt64(prefixLists.count) << 16 | Self.prefixedFlag)
-                prefixLists.append(list)
-                maximumElements = max(maximumElements, ready.count)
+                guard list.keys.count == prefixes.count else { continue }
+                setEntry(value, UInt64(contextLists.count) << 16 | (isPrefixed ? Self.prefixedFlag : Self.contractionFlag))
+                contextLists.append(list)
                 continue
             }
             guard Self.key(of: ready, levels: levels) == collator.sortKey(of: text),
                 Self.key(of: ready + ready, levels: levels) == collator.sortKey(of: text + text)
             else { continue }
-            let primary = UInt32(truncatingIfNeeded: ready[0] >> 32)
-            if ready.count == 1 && primary > 2 && ready[0] & Self.compressibleFlag == 0
+            let primary = ready.first.map { UInt32(truncatingIfNeeded: $0 >> 32) } ?? 0
+            if endsAfterVariable {
+                // Marks after it look for the flag.
+                let (start, count) = store(ready)
+                setEntry(value, UInt64(start) << 16 | UInt64(count) << 8 | Self.endsAfterVariableFlag)
+            } else if ready.count == 1 && primary > 2 && ready[0] & Self.compressibleFlag == 0
                 && ready[0] & 0xFFFF_3F3F == Self.commonWeights
             {
                 let length = (32 - primary.trailingZeroBitCount + 7) / 8
@@ -206,8 +340,8 @@ final class SortKeyTable: @unchecked Sendable {
             } else if ready.count == 1 {
                 setEntry(value, ready[0] | Self.singleFlag)
             } else {
-                setEntry(value, UInt64(allElements.count) << 16 | UInt64(ready.count) << 8)
-                allElements += ready
+                let (start, count) = store(ready)
+                setEntry(value, UInt64(start) << 16 | UInt64(count) << 8)
             }
             maximumElements = max(maximumElements, ready.count)
         }
@@ -240,7 +374,33 @@ final class SortKeyTable: @unchecked Sendable {
         blocks = .allocate(capacity: blockCount)
         blocks.initialize(repeating: blockStorage, count: blockCount)
         for (block, index) in blockIndexes { blocks[Int(block)] = blockStorage + 64 * index }
-        self.prefixLists = prefixLists
+        // The lists in plain memory: a window of ranges where their keys span few code points.
+        var headers: [ContextHeader] = [], keys: [UInt32] = [], ranges: [Int] = []
+        func packed(_ range: (start: Int, count: Int)) -> Int { range.start << 8 | range.count }
+        for (index, list) in contextLists.enumerated() {
+            let isMark = contextMarks.contains(index)
+            var header = ContextHeader(
+                low: 0, span: 0, first: ranges.count, count: list.ranges.count, defaultRange: packed(list.defaultRange),
+                mark: isMark ? list.keys[0] | (list.keys[1] != 0 ? 0x100 : 0) : 0)
+            if !isMark, let low = list.keys.first, let high = list.keys.last, high - low < 512 {
+                header.low = low
+                header.span = high - low + 1
+                var window = Array(repeating: -1, count: Int(header.span))
+                for (key, range) in zip(list.keys, list.ranges) { window[Int(key - low)] = packed(range) }
+                ranges += window
+                keys += Array(repeating: 0, count: window.count)
+            } else {
+                keys += isMark ? Array(repeating: 0, count: list.ranges.count) : list.keys
+                ranges += list.ranges.map(packed)
+            }
+            headers.append(header)
+        }
+        contexts = .allocate(capacity: max(1, headers.count))
+        contexts.initialize(from: headers, count: headers.count)
+        contextKeys = .allocate(capacity: max(1, keys.count))
+        contextKeys.initialize(from: keys, count: keys.count)
+        contextRanges = .allocate(capacity: max(1, ranges.count))
+        contextRanges.initialize(from: ranges, count: ranges.count)
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
         coveredCount = covered
@@ -322,6 +482,9 @@ final class SortKeyTable: @unchecked Sendable {
         blockStorage.deallocate()
         hangul.deallocate()
         elements.deallocate()
+        contexts.deallocate()
+        contextKeys.deallocate()
+        contextRanges.deallocate()
     }
 
     /// Whether the table covers `codePoint`.
@@ -404,8 +567,11 @@ final class SortKeyTable: @unchecked Sendable {
                     continue
                 }
                 var (start, count) = (Int(entry >> 16), Int((entry >> 8) & 0xFF))
-                if entry & Self.prefixedFlag != 0 {
-                    (start, count) = prefixedRange(entry, at: position - 3, text: text)
+                if entry & Self.contextFlags != 0 {
+                    let advance: Int
+                    (start, count, advance) = contextRange(entry, at: position - 3, text: text)
+                    if start < 0 { return 0 }
+                    position += advance
                 }
                 for offset in 0..<count {
                     writer.add(elements[start + offset], levels: levels)
@@ -431,42 +597,89 @@ final class SortKeyTable: @unchecked Sendable {
     }
 
     /// Where the elements of the character at `position` (three bytes of UTF-8; its entry, with
-    /// ``prefixedFlag``, is `entry`) start in `elements` and how many there are, after the
-    /// character before it in `text` (well-formed up to `position`, as the loop read it). The
-    /// text's start is read here, not kept by the loop: one more value there cost the one- and
-    /// two-byte scripts 3–6 %.
+    /// one of the ``contextFlags``, is `entry`) start in `elements`, how many there are, and how
+    /// many bytes after the character they take in (a contraction's suffix); a start of -1 where
+    /// the text is the runtime's (a mark after a character whose last combining class is
+    /// higher: not FCD). `text` is well-formed up to `position`, as the loop read it. The text's
+    /// start is read here, not kept by the loop: one more value there cost the one- and two-byte
+    /// scripts 3–6 %.
     @inline(never)
-    private func prefixedRange(_ entry: UInt64, at position: UnsafePointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    private func contextRange(_ entry: UInt64, at position: UnsafePointer<UInt8>, text: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int) {
+        let header = contexts[Int(entry >> 16)]
+        let fallback = (header.defaultRange >> 8, header.defaultRange & 0xFF, 0)
         let textStart = text.baseAddress.unsafelyUnwrapped
-        let list = prefixLists[Int(entry >> 16)]
-        guard position > textStart else { return list.defaultRange }
+        if entry & Self.contractionFlag != 0 {
+            // The character after it, if any and well-formed, and a suffix.
+            let next = position + 3
+            let textEnd = textStart + text.count
+            guard next < textEnd else { return fallback }
+            var end = next
+            let range = range(of: CollationUTF8.decode(at: &end, end: textEnd), in: header)
+            return range < 0 ? fallback : (range >> 8, range & 0xFF, end - next)
+        }
+        guard position > textStart else { return fallback }
+        var (previous, previousStart) = Self.character(before: position, textStart: textStart)
+        if entry & Self.prefixedFlag != 0 {
+            let range = range(of: previous, in: header)
+            return range < 0 ? fallback : (range >> 8, range & 0xFF, 0)
+        }
+        // A mark: FCD where the character before it ends with no higher combining class.
+        guard UInt32(NormalizationTable.shared.fcd16(previous) & 0xFF) <= header.mark & 0xFF else { return (-1, 0, 0) }
+        // Where variable elements are shifted, a mark after one (with only other marks without
+        // a primary between) leaves out its elements up to its first primary.
+        while true {
+            let previousEntry = self.entry(of: previous)
+            guard previousEntry & (Self.simpleFlag | Self.singleFlag) == 0 else { break }
+            if previousEntry & Self.markFlag != 0 {
+                // Another mark: one with a primary ends any run after a variable element.
+                if contexts[Int(previousEntry >> 16)].mark & 0x100 != 0 || previousStart == textStart { break }
+                (previous, previousStart) = Self.character(before: previousStart, textStart: textStart)
+                continue
+            }
+            if previousEntry & Self.endsAfterVariableFlag != 0 {
+                let range = contextRanges[header.first]
+                return (range >> 8, range & 0xFF, 0)
+            }
+            break
+        }
+        return fallback
+    }
+
+    /// The code point of the character before `position` (after `textStart`, in well-formed
+    /// UTF-8 of at most three bytes a character) and where it starts.
+    private static func character(before position: UnsafePointer<UInt8>, textStart: UnsafePointer<UInt8>) -> (UInt32, UnsafePointer<UInt8>)
+    {
         var start = position - 1
         while start.pointee & 0xC0 == 0x80 && start > textStart { start -= 1 }
         let lead = UInt32(start.pointee)
-        let previous: UInt32
         switch position - start {
-        case 1: previous = lead
-        case 2: previous = (lead & 0x1F) << 6 | UInt32(start[1] & 0x3F)
-        default: previous = (lead & 0x0F) << 12 | UInt32(start[1] & 0x3F) << 6 | UInt32(start[2] & 0x3F)
+        case 1: return (lead, start)
+        case 2: return ((lead & 0x1F) << 6 | UInt32(start[1] & 0x3F), start)
+        default: return ((lead & 0x0F) << 12 | UInt32(start[1] & 0x3F) << 6 | UInt32(start[2] & 0x3F), start)
         }
-        // Binary search of the prefixes.
-        var low = 0, high = list.prefixes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list.prefixes[middle] < previous { low = middle + 1 } else { high = middle }
-        }
-        return low < list.prefixes.count && list.prefixes[low] == previous ? list.ranges[low] : list.defaultRange
+    }
+
+    /// The entry of `codePoint` (below U+10000).
+    private func entry(of codePoint: UInt32) -> UInt64 {
+        codePoint < Self.codePointLimit ? entries[Int(codePoint)] : blocks[Int(codePoint >> 6)][Int(codePoint & 63)]
     }
 
     /// Whether the table may cover `codePoint`: one of its candidates that starts without a
-    /// combining class.
+    /// combining class, or a mark of three bytes (``isMark(_:)``).
     private static func canBeCovered(_ codePoint: UInt32) -> Bool {
         guard
             codePoint < codePointLimit || threeByteRanges.contains(where: { $0.contains(codePoint) })
                 || hangulSyllables.contains(codePoint),
             let scalar = Unicode.Scalar(codePoint)
         else { return false }
-        return startsWithoutCombiningClass(scalar)
+        return startsWithoutCombiningClass(scalar) || isMark(codePoint)
+    }
+
+    /// Whether `codePoint` is a combining mark of three bytes whose first and last combining
+    /// class are one (none of its own decomposition's marks reorder).
+    private static func isMark(_ codePoint: UInt32) -> Bool {
+        let fcd = NormalizationTable.shared.fcd16(codePoint)
+        return codePoint >= codePointLimit && fcd != 0 && fcd >> 8 == fcd & 0xFF
     }
 
     /// The characters of three bytes (of ``threeByteRanges``) whose collation element depends on
@@ -474,7 +687,7 @@ final class SortKeyTable: @unchecked Sendable {
     /// whose CE32 (the tailoring's, or the root's where the tailoring leaves it) is a prefix
     /// mapping whose prefixes that text of covered characters can hold are single characters and
     /// whose values and default are not contractions.
-    private static func prefixMappings(_ data: CollationData) -> [UInt32: [UInt32]] {
+    private static func prefixMappings(_ data: CollationData, canBeCovered: (UInt32) -> Bool) -> [UInt32: [UInt32]] {
         var mappings: [UInt32: [UInt32]] = [:]
         for c in threeByteRanges.joined() {
             let (ce32, source) = data.finalCE32(c)
@@ -495,6 +708,27 @@ final class SortKeyTable: @unchecked Sendable {
                 }
             }
             if simple && !prefixes.isEmpty { mappings[c] = prefixes.sorted() }
+        }
+        return mappings
+    }
+
+    /// The characters of three bytes (of ``threeByteRanges``) whose collation elements depend on
+    /// the character after them alone, with the characters that change them, in order: those
+    /// whose CE32 (the tailoring's, or the root's where the tailoring leaves it) is a contraction
+    /// whose suffixes that text of covered characters can hold are single characters, none
+    /// starting with a combining mark (so no discontiguous match).
+    private static func contractionMappings(_ data: CollationData, canBeCovered: (UInt32) -> Bool) -> [UInt32: [UInt32]] {
+        var mappings: [UInt32: [UInt32]] = [:]
+        for c in threeByteRanges.joined() {
+            let (ce32, source) = data.finalCE32(c)
+            guard CE32.hasTag(ce32, .contraction), ce32 & CE32.contractNextCCC == 0 else { continue }
+            var suffixes: [UInt32] = []
+            var simple = true
+            ContextTrie(source.contexts, root: CE32.index(ce32) + 2).forEachKey { suffix, _ in
+                if suffix.contains(where: { !canBeCovered(UInt32($0)) }) { return }
+                if suffix.count == 1 { suffixes.append(UInt32(suffix[0])) } else { simple = false }
+            }
+            if simple && !suffixes.isEmpty { mappings[c] = suffixes.sorted() }
         }
         return mappings
     }
