@@ -12,7 +12,11 @@
 /// elements written level by level with ICU's compression (ICU's collationkeys.cpp: primary lead
 /// bytes written once per run of a compressible lead byte, with a terminator where the run ends;
 /// common secondary and tertiary weights written as one byte per run). A Hangul syllable's jamo
-/// are written as one primary (see ``hangul``).
+/// are written as one primary (see ``hangul``). Characters of three bytes whose elements depend
+/// on the character just before them (a prefix mapping), or that take in the one after them (a
+/// contraction of two characters), and marks of three bytes with a combining class (in text that
+/// is FCD, checked against the character before each mark) have lists of their elements in each
+/// context (``contexts``), read out of the loop.
 ///
 /// Everything in the table comes from the collation runtime: each character's elements from its
 /// iterator, the characters inside contractions from the collation data, and the script
@@ -22,8 +26,10 @@
 /// them in many locales.
 ///
 /// Only collators whose settings give plain keys have a table
-/// (``LocaleCollator/plainSortKeyLevels``); text with any character outside the table, or
-/// ill-formed UTF-8, is for the runtime. Script reordering (Russian, Greek, Japanese …) moves
+/// (``LocaleCollator/plainSortKeyLevels``; where they shift punctuation, the table leaves out the
+/// variable elements and the primary ignorables after them, as ICU's keys up to the tertiary
+/// level do); text with any character outside the table, text that is not FCD, or ill-formed
+/// UTF-8, is for the runtime. Script reordering (Russian, Greek, Japanese …) moves
 /// primaries, which the table keeps moved.
 ///
 /// `@unchecked Sendable`: the table's storage is written only by the initializer and read-only
@@ -89,12 +95,12 @@ final class SortKeyTable: @unchecked Sendable {
     private static let hangulSyllable: UInt64 = 0x10
     private static let hangulTrailingStart = 19 * 21
     /// Set in the entry of a character of three bytes whose elements depend on the character
-    /// before it (see ``contextLists``).
+    /// before it (see ``contexts``).
     private static let prefixedFlag: UInt64 = 0x08
     /// Set in the entry of a character of three bytes whose elements depend on the character
-    /// after it, which they then take in (see ``contextLists``).
+    /// after it, which they then take in (see ``contexts``).
     private static let contractionFlag: UInt64 = 0x02
-    /// Set in the entry of a combining mark of three bytes (see ``contextLists``).
+    /// Set in the entry of a combining mark of three bytes (see ``contexts``).
     private static let markFlag: UInt64 = 0x01
     /// The flags whose entries the loop hands to ``contextRange(_:at:text:)``.
     private static let contextFlags = prefixedFlag | contractionFlag | markFlag
