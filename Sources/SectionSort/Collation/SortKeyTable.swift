@@ -174,19 +174,12 @@ final class SortKeyTable: @unchecked Sendable {
         return table.combiningClass(scalar.value) == 0 && table.fcd16(scalar.value) >> 8 == 0
     }
 
-    /// Whether `text` is FCD as ICU checks it: no character whose first combining class is
-    /// below the last one of the character before it (the table keys only such text; ICU
-    /// normalizes the rest).
+    /// Whether `text` is FCD as ICU checks it (the iterator's check): the table keys only such
+    /// text, and leaves the rest to the runtime, which normalizes it.
     ///
     /// - Complexity: O(n) for n code points.
     static func isFCD(_ text: String) -> Bool {
-        var previousTrail: UInt16 = 0
-        for scalar in text.unicodeScalars {
-            let fcd = NormalizationTable.shared.fcd16(scalar.value)
-            if fcd >> 8 != 0 && fcd >> 8 < previousTrail { return false }
-            previousTrail = fcd & 0xFF
-        }
-        return true
+        CollationElementIterator.isFCD(text.unicodeScalars.map(\.value), .shared)
     }
 
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
@@ -598,7 +591,7 @@ final class SortKeyTable: @unchecked Sendable {
         guard position[0] & 0xF0 == 0xE0, end - position >= 3, position[1] & 0xC0 == 0x80, position[2] & 0xC0 == 0x80 else {
             return Self.unsupported
         }
-        let codePoint = Int(position[0] & 0x0F) << 12 | Int(position[1] & 0x3F) << 6 | Int(position[2] & 0x3F)
+        let codePoint = Int(Self.threeByteCodePoint(at: position))
         return blocks[codePoint >> 6][codePoint & 63]
     }
 
@@ -661,8 +654,15 @@ final class SortKeyTable: @unchecked Sendable {
         switch position - start {
         case 1: return (lead, start)
         case 2: return ((lead & 0x1F) << 6 | UInt32(start[1] & 0x3F), start)
-        default: return ((lead & 0x0F) << 12 | UInt32(start[1] & 0x3F) << 6 | UInt32(start[2] & 0x3F), start)
+        default: return (threeByteCodePoint(at: start), start)
         }
+    }
+
+    /// The code point of the three bytes of UTF-8 at `position` (a lead byte and two
+    /// continuation bytes, which the caller has checked).
+    @inline(__always)
+    private static func threeByteCodePoint(at position: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(position[0] & 0x0F) << 12 | UInt32(position[1] & 0x3F) << 6 | UInt32(position[2] & 0x3F)
     }
 
     /// The entry of `codePoint` (below U+10000).
@@ -743,8 +743,7 @@ final class SortKeyTable: @unchecked Sendable {
     /// UTF-8), its jamo's primaries as one, and how many elements of common weights follow it.
     @inline(never)
     private func hangulSyllable(at position: UnsafePointer<UInt8>) -> (element: UInt64, others: Int) {
-        let codePoint = Int(position[0] & 0x0F) << 12 | Int(position[1] & 0x3F) << 6 | Int(position[2] & 0x3F)
-        let syllable = codePoint - Int(Self.hangulSyllables.lowerBound)
+        let syllable = Int(Self.threeByteCodePoint(at: position) - Self.hangulSyllables.lowerBound)
         let trailing = syllable % 28
         return (hangul[syllable / 28] | hangul[Self.hangulTrailingStart + trailing], trailing == 0 ? 1 : 2)
     }

@@ -667,7 +667,7 @@ package struct CollationElementIterator {
     }
 
     /// Whether `codePoints` pass ICU's forward FCD check (ICU's FCD UTF-16 nextSegment).
-    private static func isFCD(_ codePoints: [UInt32], _ normalization: NormalizationTable) -> Bool {
+    static func isFCD(_ codePoints: [UInt32], _ normalization: NormalizationTable) -> Bool {
         var previousCC: UInt16 = 0
         for c in codePoints {
             let fcd = normalization.fcd16(c)
