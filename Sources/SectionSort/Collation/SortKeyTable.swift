@@ -64,12 +64,8 @@ final class SortKeyTable: @unchecked Sendable {
     private let blocks: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>
     /// The memory of the blocks, each once: the unsupported one first.
     private let blockStorage: UnsafeMutablePointer<UInt64>
-    /// For a Hangul syllable, as ``PreparedElementTable/fusedJamo`` holds it: the element of its
-    /// leading consonant and vowel as one primary (the jamo's common lead byte, then the second
-    /// byte of each), by `(syllable - 0xAC00) / 28`, then its trailing consonant's second byte
-    /// in its place (`19 * 21 + (syllable - 0xAC00) % 28`; 0 for none). The three jamo of a
-    /// syllable share a compressible lead byte, so ICU writes their primaries as that byte and
-    /// the second bytes; their other weights are common.
+    /// The Hangul syllables' jamo as one element each (``FusedJamo``, as the runtime's
+    /// ``PreparedElementTable/fusedJamo`` holds them).
     private let hangul: UnsafeMutablePointer<UInt64>
     /// The elements, with ``compressibleFlag`` set where the primary's lead byte is one that
     /// runs of are written once.
@@ -93,7 +89,6 @@ final class SortKeyTable: @unchecked Sendable {
     private static let unsupported = UInt64.max
     /// The entry of a Hangul syllable: no flag, no elements of its own.
     private static let hangulSyllable: UInt64 = 0x10
-    private static let hangulTrailingStart = 19 * 21
     /// Set in the entry of a character of three bytes whose elements depend on the character
     /// before it (see ``contexts``).
     private static let prefixedFlag: UInt64 = 0x08
@@ -345,8 +340,8 @@ final class SortKeyTable: @unchecked Sendable {
             maximumElements = max(maximumElements, ready.count)
         }
 
-        hangul = .allocate(capacity: Self.hangulTrailingStart + 28)
-        hangul.initialize(repeating: 0, count: Self.hangulTrailingStart + 28)
+        hangul = .allocate(capacity: FusedJamo.count)
+        hangul.initialize(repeating: 0, count: FusedJamo.count)
         if Self.fuseHangul(collator, inside: inside, prepared: prepared, into: hangul, levels: levels) {
             for syllable in Self.hangulSyllables { setEntry(syllable, Self.hangulSyllable) }
             maximumElements = max(maximumElements, 3)
@@ -433,14 +428,6 @@ final class SortKeyTable: @unchecked Sendable {
             guard syllable.count == 3 else { return false }
             trailing.append(syllable[2])
         }
-        let jamo = prepared(leading + vowels + trailing)
-        let lead = jamo[0] >> 56
-        guard
-            jamo.allSatisfy({
-                $0 >> 56 == lead && $0 >> 32 & 0xFFFF == 0 && $0 >> 48 & 0xFF != 0 && $0 & compressibleFlag != 0
-                    && $0 & 0xFFFF_3F3F == commonWeights
-            })
-        else { return false }
         // Every syllable's elements are its jamo's (the data says so where a syllable's CE32 is
         // the Hangul tag with no special jamo: ICU then writes the jamo's CE32s as they are, as
         // the sample above was written), and no syllable is inside a context.
@@ -451,20 +438,13 @@ final class SortKeyTable: @unchecked Sendable {
             guard CE32.hasTag(ce32, .hangul), ce32 & CE32.hangulNoSpecialJamo != 0, source === jamoData, !inside.contains(syllable)
             else { return false }
         }
-        let secondBytes = jamo.map { $0 >> 48 & 0xFF }
-        for l in 0..<19 {
-            for v in 0..<21 {
-                hangul[l * 21 + v] = lead << 56 | secondBytes[l] << 48 | secondBytes[19 + v] << 40 | compressibleFlag | commonWeights
-            }
-        }
-        hangul[hangulTrailingStart] = 0
-        for t in 1..<28 { hangul[hangulTrailingStart + t] = secondBytes[39 + t] << 32 }
+        guard FusedJamo.fill(hangul, from: prepared(leading + vowels + trailing), compressible: compressibleFlag) else { return false }
         // The keys of the first and last syllables of each leading consonant, alone and doubled.
         for l in UInt32(0)..<19 {
             for syllable in [first + l * 588, first + l * 588 + 587] {
                 let s = Int(syllable - first)
                 let fused =
-                    [hangul[s / 28] | hangul[hangulTrailingStart + s % 28]]
+                    [hangul[s / 28] | hangul[FusedJamo.trailingStart + s % 28]]
                     + Array(repeating: commonWeights, count: s % 28 == 0 ? 1 : 2)
                 let text = String(Character(Unicode.Scalar(syllable)!))
                 guard key(of: fused, levels: levels) == collator.sortKey(of: text),
@@ -488,8 +468,7 @@ final class SortKeyTable: @unchecked Sendable {
 
     /// Whether the table covers `codePoint`.
     func covers(_ codePoint: UInt32) -> Bool {
-        if codePoint < Self.codePointLimit { return entries[Int(codePoint)] != Self.unsupported }
-        return codePoint < 0x10000 && blocks[Int(codePoint >> 6)][Int(codePoint & 63)] != Self.unsupported
+        codePoint < 0x10000 && entry(of: codePoint) != Self.unsupported
     }
 
     /// The code points the table covers, in order.
@@ -745,7 +724,7 @@ final class SortKeyTable: @unchecked Sendable {
     private func hangulSyllable(at position: UnsafePointer<UInt8>) -> (element: UInt64, others: Int) {
         let syllable = Int(Self.threeByteCodePoint(at: position) - Self.hangulSyllables.lowerBound)
         let trailing = syllable % 28
-        return (hangul[syllable / 28] | hangul[Self.hangulTrailingStart + trailing], trailing == 0 ? 1 : 2)
+        return (hangul[syllable / 28] | hangul[FusedJamo.trailingStart + trailing], trailing == 0 ? 1 : 2)
     }
 
     /// The key of the elements `sequence` (for building and checking the table).

@@ -232,10 +232,10 @@ package struct CollationElementIterator {
                                         let t = Int(s % 28)
                                         elements = table.syllable
                                         if entry & PreparedElementTable.fusedHangul != 0 {
-                                            let fused = table.fusedJamo + Int(entry >> 32) * PreparedElementTable.fusedJamoCount
-                                            elements[0] = fused[Int(s / 28)] | fused[19 * 21 + t]
-                                            elements[1] = PreparedElementTable.commonWeightsOnly
-                                            elements[2] = PreparedElementTable.commonWeightsOnly
+                                            let fused = table.fusedJamo + Int(entry >> 32) * FusedJamo.count
+                                            elements[0] = fused[Int(s / 28)] | fused[FusedJamo.trailingStart + t]
+                                            elements[1] = FusedJamo.commonWeightsOnly
+                                            elements[2] = FusedJamo.commonWeightsOnly
                                         } else {
                                             let jamo = table.jamo + Int(entry >> 32) * 67
                                             elements[0] = jamo[Int(s / 588)]

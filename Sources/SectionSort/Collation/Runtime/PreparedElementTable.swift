@@ -31,11 +31,6 @@ package final class PreparedElementTable {
     static let unfilled: UInt64 = 0xC000
     /// Bit 13 of a Hangul syllable's entry: its jamo are written from ``fusedJamo``.
     static let fusedHangul: UInt64 = 0x2000
-    /// An element of common secondary and tertiary weights and no primary.
-    static let commonWeightsOnly: UInt64 = 0x0500_0500
-    /// Entries of ``fusedJamo`` per set of jamo: one for each leading consonant and vowel, then
-    /// one for each trailing consonant.
-    static let fusedJamoCount = 19 * 21 + 28
     /// The bits that tell an entry the loop cannot write as it is.
     static let special: UInt64 = beforeStarterOnly | unfilled
 
@@ -55,14 +50,8 @@ package final class PreparedElementTable {
     let jamo: UnsafeMutablePointer<UInt64>
     /// Room for the elements of one Hangul syllable, written by the key loop.
     let syllable: UnsafeMutablePointer<UInt64>
-    /// Where every jamo of a set has a two-byte primary with one compressible lead byte and
-    /// common secondary and tertiary weights (the root's and every tailoring's that keep the
-    /// root's jamo), a syllable's key bytes are those of one element whose primary is the lead
-    /// byte followed by the second bytes of its jamo's primaries, and of one element of common
-    /// weights for each other jamo: written so, a syllable costs one primary, not two or three.
-    /// Per set of jamo (the data's, then its base's): the element of each leading consonant and
-    /// vowel (`19 * 21`, by `(syllable - 0xAC00) / 28`), then the trailing consonant's byte in
-    /// its place (28, by `(syllable - 0xAC00) % 28`; 0 for none).
+    /// Per set of jamo (the data's, then its base's), its syllables' elements as one
+    /// (``FusedJamo``, ``FusedJamo/count`` entries a set), where the jamo allow it.
     let fusedJamo: UnsafeMutablePointer<UInt64>
 
     private let data: CollationData
@@ -94,8 +83,8 @@ package final class PreparedElementTable {
         syllable.initialize(repeating: 0, count: 3)
         jamo = .allocate(capacity: 2 * 67)
         jamo.initialize(repeating: 0, count: 2 * 67)
-        fusedJamo = .allocate(capacity: 2 * Self.fusedJamoCount)
-        fusedJamo.initialize(repeating: 0, count: 2 * Self.fusedJamoCount)
+        fusedJamo = .allocate(capacity: 2 * FusedJamo.count)
+        fusedJamo.initialize(repeating: 0, count: 2 * FusedJamo.count)
         for (which, source) in [data, data.base ?? data].enumerated() {
             var complete = true
             for index in 0..<67 {
@@ -111,24 +100,7 @@ package final class PreparedElementTable {
         }
         for which in 0..<2 where which == 0 ? hasJamo.data : hasJamo.base {
             let elements = (0..<67).map { jamo[which * 67 + $0] }
-            let lead = elements[0] >> 56
-            guard
-                elements.allSatisfy({
-                    $0 >> 56 == lead && $0 >> 32 & 0xFFFF == 0 && $0 & Self.compressible != 0
-                        && $0 & 0xFFFF_FF3F == Self.commonWeightsOnly
-                })
-            else { continue }
-            let secondBytes = elements.map { $0 >> 48 & 0xFF }
-            let fused = fusedJamo + which * Self.fusedJamoCount
-            for leading in 0..<19 {
-                for vowel in 0..<21 {
-                    fused[leading * 21 + vowel] =
-                        lead << 56 | secondBytes[leading] << 48 | secondBytes[19 + vowel] << 40 | Self.compressible
-                        | Self.commonWeightsOnly
-                }
-            }
-            for trailing in 1..<28 { fused[19 * 21 + trailing] = secondBytes[39 + trailing] << 32 }
-            hasFusedJamo[which] = true
+            hasFusedJamo[which] = FusedJamo.fill(fusedJamo + which * FusedJamo.count, from: elements, compressible: Self.compressible)
         }
     }
 
