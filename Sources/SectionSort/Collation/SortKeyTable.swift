@@ -196,8 +196,7 @@ final class SortKeyTable: @unchecked Sendable {
         // Characters whose elements depend on the one before them alone (the kana length and
         // iteration marks in Japanese), or on the one after them alone (the Thai and Lao vowels
         // written before their consonant): their mappings are read here, not counted as inside.
-        let prefixMappings = Self.prefixMappings(data, canBeCovered: canBeCovered)
-        let contractionMappings = Self.contractionMappings(data, canBeCovered: canBeCovered)
+        let (prefixMappings, contractionMappings) = Self.contextMappings(data, canBeCovered: canBeCovered)
         let inside = collator.codePointsInsideContractions(
             below: 0xD800, ignoring: Set(prefixMappings.keys).union(contractionMappings.keys))
         self.levels = levels
@@ -667,55 +666,41 @@ final class SortKeyTable: @unchecked Sendable {
         return codePoint >= codePointLimit && fcd != 0 && fcd >> 8 == fcd & 0xFF
     }
 
-    /// The characters of three bytes (of ``threeByteRanges``) whose collation element depends on
-    /// the character before them alone, with the characters that change it, in order: those
-    /// whose CE32 (the tailoring's, or the root's where the tailoring leaves it) is a prefix
-    /// mapping whose prefixes that text of covered characters can hold are single characters and
-    /// whose values and default are not contractions.
-    private static func prefixMappings(_ data: CollationData, canBeCovered: (UInt32) -> Bool) -> [UInt32: [UInt32]] {
-        var mappings: [UInt32: [UInt32]] = [:]
-        for c in threeByteRanges.joined() {
-            let (ce32, source) = data.finalCE32(c)
-            guard CE32.hasTag(ce32, .prefix) else { continue }
-            let index = CE32.index(ce32)
-            let defaultCE32 = source.contextDefaultCE32(index)
-            guard !CE32.hasTag(defaultCE32, .contraction) else { continue }
-            var prefixes: [UInt32] = []
-            var simple = true
-            ContextTrie(source.contexts, root: index + 2).forEachKey { prefix, value in
-                // A prefix with a character the table never covers (a combining mark, such as
-                // the voicing mark in Japanese's) never matches in text the table keys.
-                if prefix.contains(where: { !canBeCovered(UInt32($0)) }) { return }
-                if prefix.count == 1, !CE32.hasTag(UInt32(bitPattern: value), .contraction) {
-                    prefixes.append(UInt32(prefix[0]))
-                } else {
-                    simple = false
-                }
-            }
-            if simple && !prefixes.isEmpty { mappings[c] = prefixes.sorted() }
-        }
-        return mappings
-    }
-
     /// The characters of three bytes (of ``threeByteRanges``) whose collation elements depend on
-    /// the character after them alone, with the characters that change them, in order: those
-    /// whose CE32 (the tailoring's, or the root's where the tailoring leaves it) is a contraction
-    /// whose suffixes that text of covered characters can hold are single characters, none
-    /// starting with a combining mark (so no discontiguous match).
-    private static func contractionMappings(_ data: CollationData, canBeCovered: (UInt32) -> Bool) -> [UInt32: [UInt32]] {
-        var mappings: [UInt32: [UInt32]] = [:]
+    /// one character beside them alone, with the characters that change them, in order, read
+    /// from their CE32s (the tailoring's, or the root's where the tailoring leaves them) in one
+    /// pass: `prefixed`, those whose elements depend on the character before them (a prefix
+    /// mapping whose prefixes that text of covered characters can hold are single characters,
+    /// and whose values and default are not contractions); `contracting`, those that take in the
+    /// character after them (a contraction whose suffixes that such text can hold are single
+    /// characters, none starting with a combining mark, so no discontiguous match).
+    private static func contextMappings(
+        _ data: CollationData, canBeCovered: (UInt32) -> Bool
+    ) -> (prefixed: [UInt32: [UInt32]], contracting: [UInt32: [UInt32]]) {
+        /// The single characters of the keys of the context trie at `root` (sorted), or nil where a
+        /// key that text of covered characters can hold is longer or its value fails `accepts`.
+        /// A key with a character the table never covers (a combining mark, such as the voicing
+        /// mark in Japanese's prefixes) never matches in text the table keys.
+        func singleCharacterKeys(_ contexts: CollationBytes, root: Int, accepts: (UInt32) -> Bool) -> [UInt32]? {
+            var keys: [UInt32] = []
+            var simple = true
+            ContextTrie(contexts, root: root).forEachKey { key, value in
+                if key.contains(where: { !canBeCovered(UInt32($0)) }) { return }
+                if key.count == 1 && accepts(UInt32(bitPattern: value)) { keys.append(UInt32(key[0])) } else { simple = false }
+            }
+            return simple && !keys.isEmpty ? keys.sorted() : nil
+        }
+        var prefixed: [UInt32: [UInt32]] = [:], contracting: [UInt32: [UInt32]] = [:]
         for c in threeByteRanges.joined() {
             let (ce32, source) = data.finalCE32(c)
-            guard CE32.hasTag(ce32, .contraction), ce32 & CE32.contractNextCCC == 0 else { continue }
-            var suffixes: [UInt32] = []
-            var simple = true
-            ContextTrie(source.contexts, root: CE32.index(ce32) + 2).forEachKey { suffix, _ in
-                if suffix.contains(where: { !canBeCovered(UInt32($0)) }) { return }
-                if suffix.count == 1 { suffixes.append(UInt32(suffix[0])) } else { simple = false }
+            let index = CE32.index(ce32)
+            if CE32.hasTag(ce32, .prefix) && !CE32.hasTag(source.contextDefaultCE32(index), .contraction) {
+                prefixed[c] = singleCharacterKeys(source.contexts, root: index + 2) { !CE32.hasTag($0, .contraction) }
+            } else if CE32.hasTag(ce32, .contraction) && ce32 & CE32.contractNextCCC == 0 {
+                contracting[c] = singleCharacterKeys(source.contexts, root: index + 2) { _ in true }
             }
-            if simple && !suffixes.isEmpty { mappings[c] = suffixes.sorted() }
         }
-        return mappings
+        return (prefixed, contracting)
     }
 
     /// The element of the Hangul syllable at `position` (one that ``hangul`` holds, three bytes of
