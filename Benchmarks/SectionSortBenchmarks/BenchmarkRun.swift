@@ -105,7 +105,8 @@ struct BenchmarkRun {
         ]
         if cores == 1 { contenders.remove(at: 2) }
         for (name, threads, body) in contenders {
-            var (measurement, output) = Stopwatch.measure(name, items: size, threads: threads, repetitions: repetitions, body)
+            var (measurement, output) = Stopwatch.measure(
+                name, items: size, threads: threads, repetitions: repetitions, minimumSeconds: arguments.quick ? 0 : 1, body)
             if let output { try requireIdentical(output, naiveOutput, "\(name) and naive") }
             measurement.speedupOverNaive = naive.median / measurement.median
             report.headline.append(measurement)
@@ -127,20 +128,35 @@ struct BenchmarkRun {
         let scalingSize = arguments.quick ? 100_000 : 1_000_000
         let scalingNames = scalingSize == size ? names : workload.names(scalingSize)
         let threadCounts = arguments.threads ?? Array(1...max(1, cores))
+        // Rounds interleaved across the thread counts, so that the machine's load changes the same
+        // way for each: their ratios are what the series is for.
         var reference: SectionedOutput?
         for threads in threadCounts {
-            let (measurement, output) = Stopwatch.measure(
-                "engine, \(scalingSize) items, \(threads) threads", items: scalingSize,
-                threads: threads, repetitions: arguments.quick ? 2 : 3
-            ) {
-                SectionedOutput(Contenders.engine(scalingNames, collation: collation, threads: threads))
-            }
+            let output = SectionedOutput(Contenders.engine(scalingNames, collation: collation, threads: threads))  // warm-up
             if let reference {
                 try requireIdentical(output, reference, "\(threads) threads and \(threadCounts[0])")
             } else {
                 reference = output
             }
-            report.threadScaling.append(measurement)
+        }
+        var seconds = [[Double]](repeating: [], count: threadCounts.count)
+        var peaks = [Int](repeating: 0, count: threadCounts.count)
+        for _ in 0..<(arguments.quick ? 2 : 7) {
+            for (position, threads) in threadCounts.enumerated() {
+                PeakMemory.reset()
+                let start = ContinuousClock.now
+                let sectioned = Contenders.engine(scalingNames, collation: collation, threads: threads)
+                let elapsed = ContinuousClock.now - start
+                withExtendedLifetime(sectioned) {}
+                seconds[position].append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+                peaks[position] = max(peaks[position], PeakMemory.current())
+            }
+        }
+        for (position, threads) in threadCounts.enumerated() {
+            report.threadScaling.append(
+                Measurement(
+                    name: "engine, \(scalingSize) items, \(threads) threads", items: scalingSize, threads: threads,
+                    repetitions: seconds[position].count, seconds: seconds[position], peakMemoryBytes: peaks[position]))
         }
         if let single = report.threadScaling.first(where: { $0.threads == 1 }) {
             for measurement in report.threadScaling where measurement.threads > 1 {

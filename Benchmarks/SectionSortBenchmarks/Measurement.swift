@@ -63,21 +63,24 @@ struct Measurement: Codable {
 
 /// Times closures: one warm-up run, then repetitions, each on a monotonic clock.
 enum Stopwatch {
+    /// - Parameter minimumSeconds: repeat past `repetitions` until the repetitions took this long
+    ///   (at most 20 times as many): a median of five runs of a few milliseconds is as noisy as the
+    ///   machine, one of a hundred is not.
     static func measure<Result>(
-        _ name: String, items: Int, threads: Int, repetitions: Int,
+        _ name: String, items: Int, threads: Int, repetitions: Int, minimumSeconds: Double = 0,
         _ body: () throws -> Result
     ) rethrows -> (Measurement, Result) {
         PeakMemory.reset()
         var result = try body()  // warm-up; also the output that is checked
         var seconds: [Double] = []
-        for _ in 0..<repetitions {
+        while seconds.count < repetitions || (seconds.reduce(0, +) < minimumSeconds && seconds.count < 20 * repetitions) {
             let start = ContinuousClock.now
             result = try body()
             let elapsed = ContinuousClock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
         let measurement = Measurement(
-            name: name, items: items, threads: threads, repetitions: repetitions,
+            name: name, items: items, threads: threads, repetitions: seconds.count,
             seconds: seconds, peakMemoryBytes: PeakMemory.current())
         return (measurement, result)
     }
