@@ -18,6 +18,22 @@ struct SectionedOutput: Equatable {
     }
 }
 
+/// What a contender returns: arrays of sections, the library's list, or nothing (a floor).
+enum ContenderOutput {
+    case sections(SectionedOutput)
+    case list(SectionedList<String>)
+    case none
+
+    /// The result as arrays of sections, to compare with the naive sort's.
+    var sections: SectionedOutput? {
+        switch self {
+        case .sections(let output): output
+        case .list(let list): SectionedOutput(list)
+        case .none: nil
+        }
+    }
+}
+
 /// The ways of sectioning a list of names that the benchmark compares.
 enum Contenders {
     /// What the UIKit recipes do (seeds 002 and 003): put each item in its section, then sort each
