@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import SectionSort
+
+/// The locator compares a key's first seven primary bytes with each boundary's as numbers and
+/// falls back to bytes only where those are equal; it counts a few boundaries and searches many.
+/// It must find the section a byte-by-byte search finds, for boundaries shorter and longer than
+/// seven bytes, keys that stop or go on where a boundary does, few and many boundaries, and the
+/// indexes of real locales.
+@Suite struct SectionLocatorTests {
+    /// The section of the last boundary at or before the key's primary level, byte by byte.
+    static func referenceSection(_ key: [UInt8], boundaries: [[UInt8]], sections: [Int]) -> Int {
+        let primary = Array(key.prefix { $0 >= 0x02 })
+        let last = boundaries.lastIndex { $0 == primary || $0.lexicographicallyPrecedes(primary) }!
+        return sections[last]
+    }
+
+    static func section(_ locator: SectionLocator, _ key: [UInt8]) -> Int {
+        key.withUnsafeBufferPointer { locator.section(forKey: $0) }
+    }
+
+    /// Keys around every boundary: itself, one byte shorter and longer, its last byte one up and
+    /// down, each alone or followed by the lower levels; and random keys.
+    static func keys(around boundaries: [[UInt8]], randomCount: Int) -> [[UInt8]] {
+        var generator = SystemRandomNumberGenerator()
+        var primaries: [[UInt8]] = [[]]
+        for boundary in boundaries where !boundary.isEmpty {
+            primaries += [boundary, Array(boundary.dropLast()), boundary + [0x02], boundary + [0xFF, 0x80]]
+            let last = boundary[boundary.count - 1]
+            if last > 0x02 { primaries.append(boundary.dropLast() + [last - 1, 0xFF]) }
+            if last < 0xFF { primaries.append(boundary.dropLast() + [last + 1]) }
+        }
+        for _ in 0..<randomCount {
+            let base = boundaries.randomElement(using: &generator)!
+            let kept = Int.random(in: 0...base.count, using: &generator)
+            primaries.append(
+                Array(base.prefix(kept)) + (0..<Int.random(in: 0...12, using: &generator)).map { _ in UInt8.random(in: 0x02...0xFF) })
+        }
+        return primaries.flatMap { [$0, $0 + [0x00], $0 + [0x01, 0x05, 0x01, 0x05, 0x00]] }
+    }
+
+    @Test func findsTheSectionsOfBoundariesLongerAndShorterThanAWord() {
+        let boundaries: [[UInt8]] = [
+            [], [0x10], [0x10, 0x20], [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70],
+            [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80],
+            [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x05],
+            [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x05, 0x06, 0x07],
+            [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90],
+            [0x11], [0x11, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02, 0x02], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+        ]
+        Self.check(boundaries)
+    }
+
+    @Test func findsTheSectionsOfManyBoundaries() {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<300).map { _ in (0..<Int.random(in: 1...11, using: &generator)).map { _ in UInt8.random(in: 0x02...0x06) } }
+        let boundaries = [[]] + Set(random).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(boundaries.count > SectionLocator.Lookup.countedBoundaries)
+        Self.check(boundaries)
+    }
+
+    static func check(_ boundaries: [[UInt8]]) {
+        let sections = boundaries.indices.map { $0 % 2 == 0 ? $0 : $0 * 10 }
+        let locator = SectionLocator(boundaries: boundaries, bucketSections: sections)
+        for key in keys(around: boundaries, randomCount: 20_000) {
+            let expected = referenceSection(key, boundaries: boundaries, sections: sections)
+            #expect(section(locator, key) == expected, "\(boundaries.count) boundaries: \(key)")
+        }
+    }
+
+    @Test(arguments: AlphabeticIndexTests.locales)
+    func findsTheSectionsOfALocalesIndex(locale: String) throws {
+        let canonical = LocaleIdentifier.canonical(locale)
+        let collator = try LocaleCollator(canonicalLocale: canonical, attributes: CollatorAttributes())
+        let index = AlphabeticIndex(locale: canonical, collator: collator, method: .probing)
+        let locator = SectionLocator(index: index, displayPosition: Array(index.titles.indices))
+        for key in Self.keys(around: index.boundaries, randomCount: 2_000) {
+            let expected = Self.referenceSection(key, boundaries: index.boundaries, sections: index.bucketTitles)
+            #expect(Self.section(locator, key) == expected, "\(locale): \(key)")
+        }
+    }
+}
