@@ -1,8 +1,8 @@
 import Foundation
 
-/// Finds the section of a sort key: a binary search of the key's primary level against the
-/// bucket boundaries of an ``AlphabeticIndex``, which are stored contiguously, first by their first
-/// seven bytes as numbers (which decide almost every comparison), then byte by byte.
+/// Finds the section of a sort key: the place of the key's primary level among the bucket
+/// boundaries of an ``AlphabeticIndex``, which are stored contiguously, compared first by their
+/// first seven bytes as numbers (which decide almost every comparison), then byte by byte.
 ///
 /// Lookups run through ``withLookup(_:)`` on raw buffers, so that threads looking up sections at
 /// the same time touch no shared reference counts.
@@ -82,8 +82,9 @@ struct SectionLocator: Sendable {
         /// The section of the item whose full sort key is `key`: the last bucket whose boundary is
         /// at or before the key's primary level.
         ///
-        /// - Complexity: O(log b) for b buckets, plus O(p) for a key whose first seven primary bytes
-        ///   are those of a boundary longer than that, where p is the primary length.
+        /// - Complexity: O(b) comparisons of numbers for b buckets up to ``countedBoundaries``,
+        ///   O(log b) beyond; plus O(p) for a key whose first seven primary bytes are those of a
+        ///   boundary longer than that, where p is the primary length.
         func section(forKey key: UnsafeBufferPointer<UInt8>) -> Int {
             let keyWord = Self.word(key)
             // The last boundary whose word is at or before the key's. Boundary 0 is the empty
