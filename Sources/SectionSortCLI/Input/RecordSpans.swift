@@ -35,6 +35,17 @@ struct RecordSpans: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral 
 
     mutating func reserveCapacity(_ minimumCapacity: Int) { packed.reserveCapacity(minimumCapacity) }
 
+    /// The length of the longest span (0 for none).
+    ///
+    /// - Complexity: O(n) for n spans, a pass over the packed words that does not build ranges.
+    var longestCount: Int {
+        // Lengths in the side table are longer than any that fits a word.
+        if let longest = longLengths.values.max() { return longest }
+        var longest: UInt64 = 0
+        for value in packed { longest = Swift.max(longest, value & Self.lengthMask) }
+        return Int(longest)
+    }
+
     mutating func append(_ range: Range<Int>) {
         let index = packed.count
         packed.append(0)

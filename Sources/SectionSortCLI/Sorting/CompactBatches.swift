@@ -52,7 +52,7 @@ final class CompactBatches {
         let projected = bytes == 0 ? records : Int(Double(records) * Double(max(inputSize, bytes)) / Double(bytes))
         let peak = MemoryPlan.compactPeak(
             baseline: baseline, inputBytes: max(inputSize, bytes), records: max(records, projected),
-            batchBytes: batch.bytes.count, batchRecords: batch.count, longestRecord: batch.spans.lazy.map(\.count).max() ?? 0)
+            batchBytes: batch.bytes.count, batchRecords: batch.count, longestRecord: batch.spans.longestCount)
         guard peak <= limit, records <= sorter.capacity, let offsets = lines.add(batch) else { return false }
         sorter.append(batch.utf8Keys) { offsets[$0] }
         batchCounts.append(batch.count)
