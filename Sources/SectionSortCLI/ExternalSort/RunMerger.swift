@@ -49,14 +49,22 @@ struct RunMerger {
         _ parts: [[SortedRun.Part]], bufferSize: Int,
         _ body: (_ key: UnsafeBufferPointer<UInt8>, _ record: UnsafeBufferPointer<UInt8>) throws(CLIError) -> Void
     ) throws(CLIError) {
-        var readers: [SortedRun.Reader] = []
-        for run in parts { readers.append(try SortedRun.Reader(parts: run, bufferSize: bufferSize)) }
-        let count = readers.count
+        var opened: [SortedRun.Reader] = []
+        for run in parts { opened.append(try SortedRun.Reader(parts: run, bufferSize: bufferSize)) }
+        let readers = opened, count = readers.count
         guard count > 0 else { return }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most
-        // comparisons; nil once the run is exhausted.
-        var keys = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: count)
-        var prefixes = [UInt64](repeating: 0, count: count)
+        // comparisons; nil once the run is exhausted. In buffers that the functions below capture
+        // as constants: arrays captured as variables are boxed, and every access to them, on the
+        // path of each record, was checked for exclusivity at run time.
+        let keys = UnsafeMutableBufferPointer<UnsafeBufferPointer<UInt8>?>.allocate(capacity: count)
+        let prefixes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+        keys.initialize(repeating: nil)
+        prefixes.initialize(repeating: 0)
+        defer {
+            keys.deallocate()
+            prefixes.deallocate()
+        }
         func advance(_ run: Int) throws(CLIError) {
             guard try readers[run].advance() else { keys[run] = nil; return }
             let key = readers[run].key
