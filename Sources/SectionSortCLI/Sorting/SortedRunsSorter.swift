@@ -116,12 +116,17 @@ final class SortedRunsSorter: RecordSorter {
             ) { sorted, keyAt in
                 phases.enter("writing runs to disk")
                 let order = sorted.order
+                // Looked for section by section (in sorted order, a cache miss a record) only in
+                // a batch that has a long record at all.
+                let hasLongRecord = batch.spans.longestCount >= MemoryPlan.longRecord
                 for section in sorted.sections where failure == nil {
                     do throws(CLIError) {
                         try writer.beginSection(rank: section.rank)
                         // A section with a long record (``MemoryPlan/longRecord``) is written entry
                         // by entry from where the records are, not encoded into a copy first.
-                        if section.positions.contains(where: { batch.spans[order[$0]].count >= MemoryPlan.longRecord }) {
+                        if hasLongRecord
+                            && section.positions.contains(where: { batch.spans[order[$0]].count >= MemoryPlan.longRecord })
+                        {
                             try batch.bytes.withUnsafeBufferPointer { (bytes) throws(CLIError) in
                                 for position in section.positions {
                                     try writer.append(
