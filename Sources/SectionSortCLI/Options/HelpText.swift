@@ -3,7 +3,7 @@ enum HelpText {
     static let usage = "sectionsort [OPTION]... [FILE]..."
 
     static let summary =
-        "Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #), or into date sections, using ICU collation, all cores, and one collation key per record."
+        "Sort records into locale-aware alphabetical sections (A…Z, the locale's own letters, #), or into date sections, with ICU's collation (its exact sort keys, from data built into the tool), all cores, and one collation key per record."
 
     static let inputs = "With no FILE, or when FILE is -, read standard input. Several files are read in order."
 
