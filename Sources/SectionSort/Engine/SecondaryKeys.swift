@@ -30,6 +30,9 @@ package struct SecondaryKeys: RandomAccessCollection {
         count: Int, _ key: (Int) -> UnsafeBufferPointer<UInt8>, _ body: (SecondaryKeys) -> Result
     ) -> Result {
         if count == 0 { return body(SecondaryKeys()) }
+        // One key (one --then, the usual case) needs no buffer; and the temporary allocation's
+        // element type was looked up in the runtime's generic metadata cache on every call.
+        if count == 1 { return withOne(key(0), body) }
         return withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: count) { keys in
             for index in 0..<count { keys.initializeElement(at: index, to: key(index)) }
             // UnsafeBufferPointer is trivial: nothing to deinitialize.
