@@ -1,3 +1,5 @@
+import SectionSort
+
 /// Escaping for the output formats.
 enum OutputEncoding {
     /// `bytes` as a JSON string literal, quotes included. Invalid UTF-8 (possible with --lossy)
@@ -6,6 +8,33 @@ enum OutputEncoding {
         let text = String(decoding: bytes, as: UTF8.self)
         return jsonString(text)
     }
+
+    /// Appends `bytes` as `jsonString(_:)` writes them, without a `String` in between where they
+    /// are well-formed UTF-8 (every record but one that --lossy let in): the bytes themselves, with
+    /// quotes, backslashes and control characters escaped.
+    ///
+    /// - Complexity: O(n) for n bytes.
+    static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else { return text.append(contentsOf: jsonString(bytes).utf8) }
+        text.append(0x22)
+        var start = 0
+        for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+            switch byte {
+            case 0x22: text.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: text.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: text.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: text.append(contentsOf: [0x5C, 0x72])
+            case 0x09: text.append(contentsOf: [0x5C, 0x74])
+            default: text.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
+            }
+            start = offset + 1
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        text.append(0x22)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func jsonString(_ text: String) -> String {
         var result = "\""

@@ -285,6 +285,6 @@ struct RecordRenderer: Sendable {
             if UTF8Decoding.firstInvalidOffset(record) == nil { return text.append(contentsOf: record) }
             return text.append(contentsOf: String(decoding: record, as: UTF8.self).utf8)
         }
-        text.append(contentsOf: OutputEncoding.jsonString(record).utf8)
+        OutputEncoding.appendJSONString(record, to: &text)
     }
 }
