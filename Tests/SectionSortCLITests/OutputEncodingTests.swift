@@ -1,3 +1,4 @@
+import SectionSort
 import Testing
 
 @testable import SectionSortCLI
@@ -36,17 +37,24 @@ import Testing
         }
     }
 
-    @Test func randomBytesMatchTheStringPath() {
-        // Bytes weighted towards what is escaped or starts a sequence, so that most texts have
-        // several of each; a fixed generator, so that a failure repeats.
-        let alphabet: [UInt8] = [0x22, 0x5C, 0x00, 0x0A, 0x1F, 0x20, 0x61, 0x7F, 0x80, 0xBF, 0xC3, 0xA5, 0xE2, 0x80, 0xA8, 0xF0, 0x9F]
+    @Test func randomTextsMatchTheStringPath() {
+        // Texts of pieces that are escaped, or of one to four bytes, and in one text in eight an
+        // ill-formed byte: most take the byte path, some the String path. A fixed generator, so
+        // that a failure repeats.
+        let pieces = ["\"", "\\", "\u{0}", "\n", "\r", "\t", "\u{1F}", " ", "a", "\u{7F}", "å", "\u{2028}", "李", "😀"].map { Array($0.utf8) }
+        let illFormed: [[UInt8]] = [[0x80], [0xC3], [0xE2, 0x80], [0xF0, 0x9F], [0xED, 0xA0, 0x80], [0xFF]]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for _ in 0..<20_000 {
+        func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let bytes = (0..<Int(state >> 60)).map { index in
-                alphabet[Int((state >> UInt64(index * 4 % 56)) & 0xFF) % alphabet.count]
-            }
+            return Int(state >> 33) % bound
+        }
+        var byBytes = 0
+        for _ in 0..<20_000 {
+            var bytes = (0..<next(12)).flatMap { _ in pieces[next(pieces.count)] }
+            if next(8) == 0 { bytes.insert(contentsOf: illFormed[next(illFormed.count)], at: next(bytes.count + 1)) }
+            if bytes.withUnsafeBufferPointer({ UTF8Decoding.firstInvalidOffset($0) }) == nil { byBytes += 1 }
             #expect(Self.appended(bytes) == Self.viaString(bytes), "\(bytes)")
         }
+        #expect(byBytes > 15_000, "most texts are well-formed, written from their bytes")
     }
 }

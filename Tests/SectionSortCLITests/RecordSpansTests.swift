@@ -7,7 +7,9 @@ import Testing
 @Suite struct RecordSpansTests {
     @Test func spansReadBackAsAppended() {
         var spans = RecordSpans()
-        let ranges = [0..<0, 0..<5, 5..<6, 1_000..<1_000 + (1 << 24) - 2, 7..<7 + (1 << 24), 9..<9 + (1 << 26)]
+        let ranges = [
+            0..<0, 0..<5, 5..<6, 1_000..<1_000 + (1 << 24) - 2, 3..<3 + (1 << 24) - 1, 7..<7 + (1 << 24), 9..<9 + (1 << 26),
+        ]
         for range in ranges { spans.append(range) }
         #expect(Array(spans) == ranges)
     }
@@ -19,7 +21,9 @@ import Testing
         #expect(RecordSpans([0..<40, 40..<45, 45..<47]).longestCount == 40)
         #expect(RecordSpans([0..<2, 2..<9, 9..<100]).longestCount == 91)
         #expect(RecordSpans([0..<(1 << 24) - 2, 0..<3]).longestCount == (1 << 24) - 2)
-        // Lengths of 16 MiB and more are kept beside the words, and are longer than any in them.
+        // Lengths of 2^24 - 1 (the word's all-ones mark) and more are kept beside the words, and
+        // are longer than any in them.
+        #expect(RecordSpans([0..<5, 5..<5 + (1 << 24) - 1]).longestCount == (1 << 24) - 1)
         #expect(RecordSpans([0..<5, 5..<5 + (1 << 24)]).longestCount == 1 << 24)
         #expect(RecordSpans([0..<(1 << 25), 5..<5 + (1 << 24), 0..<7]).longestCount == 1 << 25)
     }

@@ -2,8 +2,8 @@
 /// of a `Range<Int>`), since a batch of short lines has about as many records as bytes of text.
 ///
 /// Each span is packed into one `UInt64`: the start in the high 40 bits (batches up to 1 TiB),
-/// the length in the low 24 bits; a record of 16 MiB or longer has the length's all-ones value
-/// there and its length in a side table, which stays empty for ordinary inputs.
+/// the length in the low 24 bits; a record of 16 MiB less a byte or longer has the length's
+/// all-ones value there and its length in a side table, which stays empty for ordinary inputs.
 struct RecordSpans: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral {
     private var packed: [UInt64] = []
     /// The lengths that do not fit the 24 bits, by record.
@@ -39,7 +39,7 @@ struct RecordSpans: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral 
     ///
     /// - Complexity: O(n) for n spans, a pass over the packed words that does not build ranges.
     var longestCount: Int {
-        // Lengths in the side table are longer than any that fits a word.
+        // Lengths in the side table (2^24 - 1 and more) are longer than any that fits a word.
         if let longest = longLengths.values.max() { return longest }
         var longest: UInt64 = 0
         for value in packed { longest = Swift.max(longest, value & Self.lengthMask) }
