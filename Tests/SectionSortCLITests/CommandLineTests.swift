@@ -175,6 +175,14 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(asCSV.stdout.hasSuffix("Berg,Tom,\"says \"\"hi\"\"\",B\n"))
     }
 
+    @Test func csvOutputQuotesAQuoteOrCommaThatACombiningMarkFollows() throws {
+        // Swift takes a quote or comma and the combining mark after it as one Character; a CSV
+        // reader sees the quote or comma. Unquoted, the first line lost its section column.
+        let result = try SectionSortCommand.run(["-l", "en_US", "-F", "csv"], stdin: "\"\u{301}x\na,\u{301}b\nplain\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "line,section\n\"a,\u{301}b\",A\nplain,P\n\"\"\"\u{301}x\",#\n", "\(result.stdout)")
+    }
+
     @Test func tsvInput() throws {
         let result = try SectionSortCommand.run(
             ["-f", "tsv", "-k", "name", "-F", "json", "-l", "ja_JP"], stdin: "id\tname\n1\tガラス\n2\tあおい\n3\tZed\n")

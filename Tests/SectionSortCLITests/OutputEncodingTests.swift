@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    @Test func csvFieldsAreQuotedWhereverAQuoteOrDelimiterIs() {
+        #expect(OutputEncoding.csvField("plain åäö 李") == "plain åäö 李")
+        #expect(OutputEncoding.csvField("a,b") == "\"a,b\"")
+        #expect(OutputEncoding.csvField("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(OutputEncoding.csvField("a\r\nb") == "\"a\r\nb\"")
+        #expect(OutputEncoding.csvField("a\tb") == "a\tb")
+        #expect(OutputEncoding.csvField("a\tb", delimiter: "\t") == "\"a\tb\"")
+        // A quote or delimiter followed by a combining mark is one Character in Swift but still a
+        // quote or delimiter to a CSV reader: the field is quoted and the quote doubled.
+        #expect(OutputEncoding.csvField("\"\u{301}x") == "\"\"\"\u{301}x\"")
+        #expect(OutputEncoding.csvField("a,\u{301}b") == "\"a,\u{301}b\"")
+        #expect(OutputEncoding.csvField("a\t\u{301}b", delimiter: "\t") == "\"a\t\u{301}b\"")
+    }
+
     @Test func randomTextsMatchTheStringPath() {
         // Texts of pieces that are escaped, or of one to four bytes, and in one text in eight an
         // ill-formed byte: most take the byte path, some the String path. A fixed generator, so

@@ -55,14 +55,21 @@ enum OutputEncoding {
         return result + "\""
     }
 
-    /// `text` as one CSV field, quoted when it has to be.
+    /// `text` as one CSV field (RFC 4180): in quotes, each quote doubled, when it holds the
+    /// delimiter (an ASCII character), a quote, a carriage return or a line feed. Read byte by
+    /// byte, as a CSV reader reads it: a quote or delimiter followed by combining marks is one
+    /// `Character` (as is CR LF), which a test of characters took for another and left unquoted.
     static func csvField(_ text: String, delimiter: Character = ",") -> String {
-        guard text.contains(where: { $0 == delimiter || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var result = "\""
-        for character in text {
-            result.append(character)
-            if character == "\"" { result.append("\"") }
+        let delimiter = delimiter.asciiValue ?? 0x2C
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var quoted: [UInt8] = [0x22]
+        quoted.reserveCapacity(bytes.count + 3)
+        for byte in bytes {
+            quoted.append(byte)
+            if byte == 0x22 { quoted.append(0x22) }
         }
-        return result + "\""
+        quoted.append(0x22)
+        return String(decoding: quoted, as: UTF8.self)
     }
 }
