@@ -287,6 +287,29 @@ func sections(_ json: [String: Any]) -> [(String, [String])] {
         #expect(result.stdoutBytes == Array("A\n  ab".utf8) + [0xFF] + Array("c\n".utf8), "the record's bytes are unchanged")
     }
 
+    /// --help: records are written unchanged, "except as JSON values or CSV fields (there U+FFFD,
+    /// so the output stays valid)". A CSV or TSV row written back as CSV is CSV fields: its
+    /// invalid bytes, and the header's, went out raw.
+    @Test func lossyCSVOutputOfTableInputIsValidUTF8() throws {
+        let replacement = Array("\u{FFFD}".utf8)
+        for (format, delimiter) in [("csv", UInt8(ascii: ",")), ("tsv", UInt8(ascii: "\t"))] {
+            let record = try SectionSortCommand.run(
+                ["-f", format, "-k", "k", "--lossy", "-F", "csv"], stdinBytes: Array("k\n".utf8) + [0xFF, 0x0A])
+            #expect(record.status == 0)
+            #expect(
+                record.stdoutBytes == Array("k".utf8) + [delimiter] + Array("section\n".utf8) + replacement + [delimiter]
+                    + Array("#\n".utf8))
+            let header = try SectionSortCommand.run(
+                ["-f", format, "-k", "1", "--lossy", "-F", "csv"], stdinBytes: [0x6B, 0xFF, 0x0A, 0x78, 0x0A])
+            #expect(header.status == 0)
+            #expect(header.stdoutBytes == [0x6B] + replacement + [delimiter] + Array("section\nx".utf8) + [delimiter] + Array("X\n".utf8))
+            // Plain output keeps the bytes as they were, header and record.
+            let plain = try SectionSortCommand.run(
+                ["-f", format, "-k", "1", "--lossy", "-F", "plain"], stdinBytes: [0x6B, 0xFF, 0x0A, 0x78, 0xFE, 0x0A])
+            #expect(plain.stdoutBytes == [0x6B, 0xFF, 0x0A, 0x78, 0xFE, 0x0A])
+        }
+    }
+
     @Test func usageErrors() throws {
         for (arguments, message) in [
             (["--bogus"], "unknown option '--bogus'"),

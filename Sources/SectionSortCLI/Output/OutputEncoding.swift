@@ -36,6 +36,16 @@ enum OutputEncoding {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Appends `bytes` as they are where they are well-formed UTF-8, else with U+FFFD for each
+    /// ill-formed sequence (as `String(decoding:as:)` makes them): for output that must stay
+    /// valid (JSON, CSV) of records that --lossy let in.
+    ///
+    /// - Complexity: O(n) for n bytes.
+    static func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
+        if UTF8Decoding.firstInvalidOffset(bytes) == nil { return text.append(contentsOf: bytes) }
+        text.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
     static func jsonString(_ text: String) -> String {
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)

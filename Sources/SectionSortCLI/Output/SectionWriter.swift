@@ -59,9 +59,12 @@ final class SectionWriter {
         case .csv:
             switch inputFormat {
             case .csv, .tsv:
-                // Without a header row in (--no-header), none out.
+                // Without a header row in (--no-header), none out. Its fields are CSV fields: U+FFFD
+                // for what --lossy let in.
                 guard let header else { break }
-                try header.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
+                var valid: [UInt8] = []
+                header.withUnsafeBufferPointer { OutputEncoding.appendValidUTF8($0, to: &valid) }
+                try valid.withUnsafeBufferPointer { (bytes) throws(CLIError) in try output.write(bytes) }
                 try output.write(delimiter + "section\n")
             case .lines: try output.write("line,section\n")
             case .jsonl: try output.write("record,section\n")
@@ -268,7 +271,8 @@ struct RecordRenderer: Sendable {
             text.append(contentsOf: "}\n".utf8)
         case .csv:
             switch inputFormat {
-            case .csv, .tsv: text.append(contentsOf: record)
+            // A row of the input is CSV fields already; --lossy's invalid bytes become U+FFFD.
+            case .csv, .tsv: OutputEncoding.appendValidUTF8(record, to: &text)
             case .lines, .jsonl: text.append(contentsOf: OutputEncoding.csvField(String(decoding: record, as: UTF8.self)).utf8)
             }
             text.append(delimiter)
@@ -282,8 +286,7 @@ struct RecordRenderer: Sendable {
         if inputFormat == .jsonl {
             // Written as it was, unless --lossy let invalid UTF-8 in: then U+FFFD, so that the
             // output stays valid JSON.
-            if UTF8Decoding.firstInvalidOffset(record) == nil { return text.append(contentsOf: record) }
-            return text.append(contentsOf: String(decoding: record, as: UTF8.self).utf8)
+            return OutputEncoding.appendValidUTF8(record, to: &text)
         }
         OutputEncoding.appendJSONString(record, to: &text)
     }
