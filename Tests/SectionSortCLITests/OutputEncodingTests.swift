@@ -51,6 +51,21 @@ import Testing
         #expect(OutputEncoding.csvField("a\t\u{301}b", delimiter: "\t") == "\"a\t\u{301}b\"")
     }
 
+    @Test func csvFieldsOfBytesAreThoseOfTheirText() {
+        let cases: [[UInt8]] = [
+            [], Array("plain".utf8), Array("a,b".utf8), Array("\"\u{301}x".utf8), Array("a\r\nb".utf8), [0x22, 0xFF, 0x2C], [0xC3],
+            [0x61, 0x80, 0x62],
+        ]
+        for bytes in cases {
+            var field: [UInt8] = []
+            bytes.withUnsafeBufferPointer { OutputEncoding.appendCSVField($0, to: &field) }
+            #expect(field == Array(OutputEncoding.csvField(String(decoding: bytes, as: UTF8.self)).utf8), "\(bytes)")
+        }
+        var tab: [UInt8] = []
+        Array("a\tb".utf8).withUnsafeBufferPointer { OutputEncoding.appendCSVField($0, delimiter: 0x09, to: &tab) }
+        #expect(tab == Array("\"a\tb\"".utf8))
+    }
+
     @Test func randomTextsMatchTheStringPath() {
         // Texts of pieces that are escaped, or of one to four bytes, and in one text in eight an
         // ill-formed byte: most take the byte path, some the String path. A fixed generator, so

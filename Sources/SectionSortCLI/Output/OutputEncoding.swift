@@ -70,16 +70,29 @@ enum OutputEncoding {
     /// byte, as a CSV reader reads it: a quote or delimiter followed by combining marks is one
     /// `Character` (as is CR LF), which a test of characters took for another and left unquoted.
     static func csvField(_ text: String, delimiter: Character = ",") -> String {
-        let delimiter = delimiter.asciiValue ?? 0x2C
-        let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
-        var quoted: [UInt8] = [0x22]
-        quoted.reserveCapacity(bytes.count + 3)
-        for byte in bytes {
-            quoted.append(byte)
-            if byte == 0x22 { quoted.append(0x22) }
+        var field: [UInt8] = []
+        var text = text
+        text.withUTF8 { appendCSVField($0, delimiter: delimiter.asciiValue ?? 0x2C, to: &field) }
+        return String(decoding: field, as: UTF8.self)
+    }
+
+    /// Appends `bytes` as ``csvField(_:delimiter:)`` writes their text, where they are well-formed
+    /// UTF-8 without a `String` in between; ill-formed (--lossy) with U+FFFD, through it.
+    ///
+    /// - Complexity: O(n) for n bytes.
+    static func appendCSVField(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C, to text: inout [UInt8]) {
+        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else {
+            let delimiter = Character(Unicode.Scalar(delimiter))
+            return text.append(contentsOf: csvField(String(decoding: bytes, as: UTF8.self), delimiter: delimiter).utf8)
         }
-        quoted.append(0x22)
-        return String(decoding: quoted, as: UTF8.self)
+        guard bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            return text.append(contentsOf: bytes)
+        }
+        text.append(0x22)
+        for byte in bytes {
+            text.append(byte)
+            if byte == 0x22 { text.append(0x22) }
+        }
+        text.append(0x22)
     }
 }

@@ -273,7 +273,7 @@ struct RecordRenderer: Sendable {
             switch inputFormat {
             // A row of the input is CSV fields already; --lossy's invalid bytes become U+FFFD.
             case .csv, .tsv: OutputEncoding.appendValidUTF8(record, to: &text)
-            case .lines, .jsonl: text.append(contentsOf: OutputEncoding.csvField(String(decoding: record, as: UTF8.self)).utf8)
+            case .lines, .jsonl: OutputEncoding.appendCSVField(record, to: &text)
             }
             text.append(delimiter)
             text.append(contentsOf: encodedTitle.utf8)
