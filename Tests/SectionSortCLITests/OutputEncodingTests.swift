@@ -1,10 +1,11 @@
+import Foundation
 import SectionSort
 import Testing
 
 @testable import SectionSortCLI
 
-/// JSON string literals written from a record's bytes are those of the `String` path, byte for
-/// byte, for well-formed and ill-formed UTF-8 alike.
+/// JSON string literals and CSV fields written from a record's bytes: JSON that decodes to the
+/// record's text (U+FFFD for ill-formed UTF-8), CSV quoted wherever a reader needs it.
 @Suite struct OutputEncodingTests {
     static func appended(_ bytes: [UInt8]) -> [UInt8] {
         var text: [UInt8] = [0x5B]  // appended after what is there
@@ -13,17 +14,22 @@ import Testing
         return Array(text.dropFirst())
     }
 
-    static func viaString(_ bytes: [UInt8]) -> [UInt8] {
-        Array(bytes.withUnsafeBufferPointer { OutputEncoding.jsonString($0) }.utf8)
+    /// The string a JSON reader reads from `literal`, or nil if it is no JSON string.
+    static func decoded(_ literal: [UInt8]) -> String? {
+        try? JSONDecoder().decode(String.self, from: Data(literal))
     }
 
-    @Test func escapesAsTheStringPathDoes() {
+    @Test func jsonStringsDecodeToTheirText() {
         let cases: [[UInt8]] = [
             [], Array("Åsa Öberg".utf8), Array("say \"hi\" \\ there".utf8), Array((0..<0x20).map { UInt8($0) }),
             [0x7F], Array("\u{2028}\u{2029}👩‍👩‍👧 李 ё".utf8), Array("tab\there\r\nend".utf8),
         ]
-        for bytes in cases { #expect(Self.appended(bytes) == Self.viaString(bytes), "\(bytes)") }
-        #expect(Self.appended(Array("a\"b\u{1}".utf8)) == Array(#""a\"b\u0001""#.utf8))
+        for bytes in cases { #expect(Self.decoded(Self.appended(bytes)) == String(decoding: bytes, as: UTF8.self), "\(bytes)") }
+        // The escapes themselves: short forms, lowercase hex, and nothing else escaped.
+        #expect(Self.appended(Array("a\"b\u{1}\u{1F}\\".utf8)) == Array(#""a\"b\u0001\u001f\\""#.utf8))
+        #expect(Self.appended(Array("\n\r\t".utf8)) == Array(#""\n\r\t""#.utf8))
+        #expect(Self.appended(Array("\u{7F}\u{2028}é".utf8)) == Array("\"\u{7F}\u{2028}é\"".utf8))
+        #expect(OutputEncoding.jsonString("ti\"tle") == #""ti\"tle""#)
     }
 
     @Test func illFormedUTF8BecomesReplacementCharacters() {
@@ -32,8 +38,9 @@ import Testing
             [0xF0, 0x9F, 0x98], [0xFF, 0x0A],
         ]
         for bytes in cases {
-            #expect(Self.appended(bytes) == Self.viaString(bytes), "\(bytes)")
-            #expect(String(decoding: Self.appended(bytes), as: UTF8.self).contains("\u{FFFD}"))
+            let text = Self.decoded(Self.appended(bytes))
+            #expect(text == String(decoding: bytes, as: UTF8.self), "\(bytes)")
+            #expect(text?.contains("\u{FFFD}") == true)
         }
     }
 
@@ -51,24 +58,25 @@ import Testing
         #expect(OutputEncoding.csvField("a\t\u{301}b", delimiter: "\t") == "\"a\t\u{301}b\"")
     }
 
-    @Test func csvFieldsOfBytesAreThoseOfTheirText() {
-        let cases: [[UInt8]] = [
-            [], Array("plain".utf8), Array("a,b".utf8), Array("\"\u{301}x".utf8), Array("a\r\nb".utf8), [0x22, 0xFF, 0x2C], [0xC3],
-            [0x61, 0x80, 0x62],
+    @Test func csvFieldsOfBytesAreQuotedAndValid() {
+        let cases: [([UInt8], String)] = [
+            ([], ""), (Array("plain".utf8), "plain"), (Array("a,b".utf8), "\"a,b\""),
+            (Array("\"\u{301}x".utf8), "\"\"\"\u{301}x\""), (Array("a\r\nb".utf8), "\"a\r\nb\""),
+            ([0x22, 0xFF, 0x2C], "\"\"\"\u{FFFD},\""), ([0xC3], "\u{FFFD}"), ([0x61, 0x80, 0x62], "a\u{FFFD}b"),
         ]
-        for bytes in cases {
+        for (bytes, expected) in cases {
             var field: [UInt8] = []
             bytes.withUnsafeBufferPointer { OutputEncoding.appendCSVField($0, to: &field) }
-            #expect(field == Array(OutputEncoding.csvField(String(decoding: bytes, as: UTF8.self)).utf8), "\(bytes)")
+            #expect(field == Array(expected.utf8), "\(bytes)")
         }
         var tab: [UInt8] = []
         Array("a\tb".utf8).withUnsafeBufferPointer { OutputEncoding.appendCSVField($0, delimiter: 0x09, to: &tab) }
         #expect(tab == Array("\"a\tb\"".utf8))
     }
 
-    @Test func randomTextsMatchTheStringPath() {
+    @Test func randomTextsDecodeToTheirText() {
         // Texts of pieces that are escaped, or of one to four bytes, and in one text in eight an
-        // ill-formed byte: most take the byte path, some the String path. A fixed generator, so
+        // ill-formed byte: most written from their bytes, some repaired first. A fixed generator, so
         // that a failure repeats.
         let pieces = ["\"", "\\", "\u{0}", "\n", "\r", "\t", "\u{1F}", " ", "a", "\u{7F}", "å", "\u{2028}", "李", "😀"].map { Array($0.utf8) }
         let illFormed: [[UInt8]] = [[0x80], [0xC3], [0xE2, 0x80], [0xF0, 0x9F], [0xED, 0xA0, 0x80], [0xFF]]
@@ -82,7 +90,7 @@ import Testing
             var bytes = (0..<next(12)).flatMap { _ in pieces[next(pieces.count)] }
             if next(8) == 0 { bytes.insert(contentsOf: illFormed[next(illFormed.count)], at: next(bytes.count + 1)) }
             if bytes.withUnsafeBufferPointer({ UTF8Decoding.firstInvalidOffset($0) }) == nil { byBytes += 1 }
-            #expect(Self.appended(bytes) == Self.viaString(bytes), "\(bytes)")
+            #expect(Self.decoded(Self.appended(bytes)) == String(decoding: bytes, as: UTF8.self), "\(bytes)")
         }
         #expect(byBytes > 15_000, "most texts are well-formed, written from their bytes")
     }

@@ -2,20 +2,25 @@ import SectionSort
 
 /// Escaping for the output formats.
 enum OutputEncoding {
-    /// `bytes` as a JSON string literal, quotes included. Invalid UTF-8 (possible with --lossy)
-    /// becomes U+FFFD so that the document stays valid JSON.
-    static func jsonString(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: bytes, as: UTF8.self)
-        return jsonString(text)
+    /// `text` as a JSON string literal, quotes included (``appendJSONString(_:to:)``).
+    static func jsonString(_ text: String) -> String {
+        var literal: [UInt8] = []
+        var text = text
+        text.withUTF8 { appendJSONString($0, to: &literal) }
+        return String(decoding: literal, as: UTF8.self)
     }
 
-    /// Appends `bytes` as `jsonString(_:)` writes them, without a `String` in between where they
-    /// are well-formed UTF-8 (every record but one that --lossy let in): the bytes themselves, with
-    /// quotes, backslashes and control characters escaped.
+    /// Appends `bytes` as a JSON string literal, quotes included: the bytes themselves, with
+    /// quotes, backslashes and control characters escaped (`\n`, `\r`, `\t`, else `\u00xx`).
+    /// Invalid UTF-8 (possible with --lossy) becomes U+FFFD, so that the document stays valid
+    /// JSON.
     ///
     /// - Complexity: O(n) for n bytes.
     static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else { return text.append(contentsOf: jsonString(bytes).utf8) }
+        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else {
+            var repaired = String(decoding: bytes, as: UTF8.self)
+            return repaired.withUTF8 { appendJSONString($0, to: &text) }
+        }
         text.append(0x22)
         var start = 0
         for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
@@ -46,25 +51,6 @@ enum OutputEncoding {
         text.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
     }
 
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     /// `text` as one CSV field (RFC 4180): in quotes, each quote doubled, when it holds the
     /// delimiter (an ASCII character), a quote, a carriage return or a line feed. Read byte by
     /// byte, as a CSV reader reads it: a quote or delimiter followed by combining marks is one
@@ -76,14 +62,14 @@ enum OutputEncoding {
         return String(decoding: field, as: UTF8.self)
     }
 
-    /// Appends `bytes` as ``csvField(_:delimiter:)`` writes their text, where they are well-formed
-    /// UTF-8 without a `String` in between; ill-formed (--lossy) with U+FFFD, through it.
+    /// Appends `bytes` as ``csvField(_:delimiter:)`` writes their text, without a `String` in
+    /// between where they are well-formed UTF-8; invalid UTF-8 (--lossy) becomes U+FFFD first.
     ///
     /// - Complexity: O(n) for n bytes.
     static func appendCSVField(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C, to text: inout [UInt8]) {
         guard UTF8Decoding.firstInvalidOffset(bytes) == nil else {
-            let delimiter = Character(Unicode.Scalar(delimiter))
-            return text.append(contentsOf: csvField(String(decoding: bytes, as: UTF8.self), delimiter: delimiter).utf8)
+            var repaired = String(decoding: bytes, as: UTF8.self)
+            return repaired.withUTF8 { appendCSVField($0, delimiter: delimiter, to: &text) }
         }
         guard bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
             return text.append(contentsOf: bytes)
