@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import Testing
@@ -31,6 +32,19 @@ import Testing
     private static func compactOrder(
         _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions, batchSizes: [Int]
     ) -> (titles: [String], ranks: [Int], order: [[Int]]) {
+        let sorter = filledSorter(texts, collation: collation, options: options, batchSizes: batchSizes)
+        let sections = sorter.sort { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
+        return (
+            sections.map(\.title), sections.map(\.rank),
+            sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } }
+        )
+    }
+
+    /// A compact sorter holding `texts`, appended in batches of `batchSizes` (cycled) and
+    /// identified by `3 * item + 5`.
+    private static func filledSorter(
+        _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions, batchSizes: [Int]
+    ) -> CompactSorter {
         let sorter = CompactSorter(collation: collation, options: options, capacity: texts.count)
         var start = 0, batch = 0
         while start < texts.count {
@@ -44,11 +58,7 @@ import Testing
             batch += 1
         }
         #expect(sorter.count == texts.count)
-        let sections = sorter.sort { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
-        return (
-            sections.map(\.title), sections.map(\.rank),
-            sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } }
-        )
+        return sorter
     }
 
     private static func engineOrder(
@@ -101,6 +111,59 @@ import Testing
                 #expect(compact.order == expected.order, "threads \(threads), Chinese names \(readsChineseNames)")
             }
         }
+    }
+
+    @Test(arguments: [1, 2, 4])
+    func tiesResolvedPieceByPieceGiveTheWholeSortsOrder(threads: Int) throws {
+        // As the command-line tool writes: sorted leaving small ties, then each piece's ties put
+        // in order (pieces on several threads at once) just before it would be written. Besides
+        // small groups: one group of 300 copies, and one larger than `largeTieGroup` of texts that
+        // differ past the prefix (which the sort puts in order, and pieces cut anywhere).
+        let collation = try IndexedCollation(locale: "sv_SE")
+        var generator = SeededGenerator(seed: UInt64(threads))
+        let large = (0..<CompactSorter.largeTieGroup + 900).map { _ in
+            Array(("Anna-Karin Anderssonsdotter " + ["b", "a", "å", "B", "á"][Int.random(in: 0..<5, using: &generator)]).utf8)
+        }
+        let texts = Self.tyingTexts(count: 4000, seed: 7) + Array(repeating: Array("Åsa Öberg Anderssonsdotter".utf8), count: 300) + large
+        let options = SectioningOptions(threads: threads)
+        let expected = try Self.engineOrder(texts, collation: collation, options: options)
+        let sorter = Self.filledSorter(texts, collation: collation, options: options, batchSizes: [1000])
+        let keyOf: CompactSorter.KeyReader = { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
+        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
+        #expect(sections.map(\.title) == expected.titles)
+        func order() -> [[Int]] { sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } } }
+        #expect(order() != expected.order, "some ties are left for the pieces")
+        // Pieces of 1 to 3,000 positions, cut where `tieGroupStart` allows: inside the large
+        // group, and at the ends of small ones.
+        var cuts = [0]
+        while cuts.last! < sorter.count {
+            let cut = sorter.tieGroupStart(atOrAfter: min(sorter.count, cuts.last! + Int.random(in: 1...3000, using: &generator)))
+            #expect(cut > cuts.last! && cut <= sorter.count)
+            cuts.append(cut)
+        }
+        let pieces = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
+        let hinted = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { piece in
+            sorter.resolveTies(in: pieces[piece], keyOf: keyOf) { _ in hinted.withLock { $0 += 1 } }
+        }
+        #expect(order() == expected.order)
+        #expect(hinted.withLock { $0 } > 300, "the copies' texts were hinted")
+    }
+
+    @Test func tieGroupStartsAreWhereNoSmallGroupContinues() throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        let large = CompactSorter.largeTieGroup + 10
+        let texts = (["b", "a", "a", "a", "c", "c", "d"] + Array(repeating: "e", count: large) + ["f"]).map { Array($0.utf8) }
+        let sorter = Self.filledSorter(texts, collation: collation, options: SectioningOptions(), batchSizes: [7])
+        _ = sorter.sort(
+            keyOf: { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }, leavingSmallTies: true)
+        // a a a b c c d e… f: small groups at 0..<3 and 4..<6, a large one at 7..<7 + large.
+        #expect((0...7).map { sorter.tieGroupStart(atOrAfter: $0) } == [0, 3, 3, 3, 4, 6, 6, 7])
+        // Inside the large group, anywhere more than `largeTieGroup` positions from its end.
+        #expect(sorter.tieGroupStart(atOrAfter: 8) == 8)
+        #expect(sorter.tieGroupStart(atOrAfter: 7 + large - CompactSorter.largeTieGroup - 1) == 7 + large - CompactSorter.largeTieGroup - 1)
+        #expect(sorter.tieGroupStart(atOrAfter: 7 + large - CompactSorter.largeTieGroup) == 7 + large)
+        #expect(sorter.tieGroupStart(atOrAfter: texts.count) == texts.count)
     }
 
     @Test func prefixesOrderLikeTheirKeys() {

@@ -13,16 +13,23 @@ import Foundation
 /// keys are fine), and at most 256 sections (``supports(_:)``).
 ///
 /// Use: ``append(_:identifiers:)`` the batches in input order from one thread, then
-/// ``sort(keyOf:)`` once, then read ``identifier(at:)`` from any thread.
+/// ``sort(keyOf:prefetchKeyOf:leavingSmallTies:)`` once, then read ``identifier(at:)`` from any
+/// thread; after a sort that left small ties, ``resolveTies(in:keyOf:prefetchKeyOf:)`` for pieces
+/// of positions (from several threads, pieces that do not overlap) before their identifiers are
+/// read.
 ///
 /// Sendability: `@unchecked` because it owns a raw buffer. It is sound under the use above:
 /// `append` and `sort` mutate only on the calling thread and inside their own parallel phases
-/// (each job writes its own entries, joined before they return); after `sort` the entries are
-/// only read.
+/// (each job writes its own entries, joined before they return); `resolveTies(in:)` writes only the
+/// identifiers of its range, which the callers keep apart, and reads only the prefixes of the
+/// entries around it; after that, the entries are only read.
 package final class CompactSorter: @unchecked Sendable {
     /// Calls its second argument once, synchronously, with the key text (UTF-8) of the item with
     /// the identifier given; called from several threads at once.
     package typealias KeyReader = @Sendable (_ identifier: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    /// Hints that the key text of the item with the identifier given is read soon
+    /// (``MemoryHints/prefetch(_:)``); called from several threads at once.
+    package typealias KeyPrefetcher = @Sendable (_ identifier: UInt32) -> Void
 
     /// Bytes each item takes.
     package static let bytesPerItem = MemoryLayout<PrefixEntry>.stride
@@ -33,6 +40,9 @@ package final class CompactSorter: @unchecked Sendable {
     /// Items appended so far.
     package private(set) var count = 0
     private var sections: [SectionedOrder.Section] = []
+    /// The key table and Chinese name reader that tie groups' keys are computed with: set by the
+    /// sort, before the threads that resolve ties read them.
+    private var tieKeys: (table: SortKeyTable?, names: ChineseNameReader?) = (nil, nil)
 
     /// Whether `collation`'s sections fit a prefix entry's section byte.
     package static func supports(_ collation: IndexedCollation) -> Bool { collation.sectionTitles.count <= 256 }
@@ -96,12 +106,28 @@ package final class CompactSorter: @unchecked Sendable {
     /// Sorts the items and returns the sections in display order, as ranges of positions for
     /// ``identifier(at:)``.
     ///
-    /// - Parameter keyOf: reads an item's key text again, for the items in tie groups.
+    /// With `leavingSmallTies`, tie groups (items with equal sections and prefixes) of at most
+    /// ``largeTieGroup`` items are left in identifier order: the caller puts every position in
+    /// order with ``resolveTies(in:keyOf:prefetchKeyOf:)`` before it reads its identifier. A
+    /// caller that reads every item's text in sorted order anyway (to write it) resolves the ties
+    /// of a piece just before, so that each text read for a tie is read again from the cache.
+    ///
+    /// - Parameters:
+    ///   - keyOf: reads an item's key text again, for the items in tie groups.
+    ///   - prefetchKeyOf: hints that an item's key text is read soon: called for tie groups' items
+    ///     a few groups ahead of reading them, so that their reads overlap.
+    ///   - leavingSmallTies: whether groups of at most ``largeTieGroup`` items are left for
+    ///     ``resolveTies(in:keyOf:prefetchKeyOf:)``.
     /// - Complexity: O(n · d) in-place radix passes for d distinguishing prefix bytes, plus the
     ///   keys of the items in tie groups, computed again.
-    package func sort(keyOf: @escaping KeyReader) -> [SectionedOrder.Section] {
+    package func sort(
+        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil, leavingSmallTies: Bool = false
+    ) -> [SectionedOrder.Section] {
         let sorted = UnsafeMutableBufferPointer(rebasing: entries[0..<count])
         let pool = WorkerPool(threads: options.threads)
+        tieKeys = (
+            Self.keyTable(of: collation, options: options, count: count), options.readsChineseNames ? collation.chineseNameReader() : nil
+        )
         // The first pass, by section, gives the section ranges; the second, by the first key byte,
         // inside each section in parallel, gives jobs of a size that balances across threads.
         var sectionStarts = [Int](repeating: 0, count: collation.sectionTitles.count + 1)
@@ -115,24 +141,16 @@ package final class CompactSorter: @unchecked Sendable {
             let inner = PrefixEntrySorting.distribute(shared.slice(range), byte: 1)
             buckets.withLock { $0[job] = inner.map { $0.lowerBound + range.lowerBound..<$0.upperBound + range.lowerBound } }
         }
-        // Largest first, so that the last job to start is a small one.
+        // Largest first, so that the last job to start is a small one. A job is one bucket of the
+        // first two radix bytes, so no tie group crosses its ends.
         let jobs = buckets.withLock { $0.joined().sorted { ($0.count, $1.lowerBound) > ($1.count, $0.lowerBound) } }
-        let names = options.readsChineseNames ? collation.chineseNameReader() : nil
-        let collation = self.collation, options = self.options
-        let table = Self.keyTable(of: collation, options: options, count: count)
         pool.run(jobs.count) { job in
-            let range = shared.slice(jobs[job])
-            PrefixEntrySorting.sort(range, fromByte: 2)
-            ChineseNameReader.withWorker(of: names) { nameReader in
-                collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
-                    collation.locator.withLookup { lookup in
-                        var resolver = TieResolver(
-                            keyOf: keyOf, options: options, hasReadings: options.readsChineseNames, names: nameReader,
-                            keyWriter: keyWriter, lookup: lookup)
-                        resolver.resolveTies(in: range)
-                    }
-                }
-            }
+            PrefixEntrySorting.sort(shared.slice(jobs[job]), fromByte: 2)
+            // Large groups' texts are read one group at a time, without hints.
+            self.withTieResolver(
+                keyOf: keyOf, prefetchKeyOf: leavingSmallTies ? nil : prefetchKeyOf,
+                smallestGroup: leavingSmallTies ? Self.largeTieGroup + 1 : 2
+            ) { $0.resolveTies(in: shared.slice(jobs[job])) }
         }
         sections = []
         for (rank, section) in collation.displayOrder(options).enumerated() {
@@ -141,6 +159,77 @@ package final class CompactSorter: @unchecked Sendable {
             sections.append(SectionedOrder.Section(title: collation.sectionTitles[section], rank: rank, positions: positions))
         }
         return sections
+    }
+
+    /// Tie groups larger than this are put in order by the sort itself, even when it leaves
+    /// ties: so that ranges for ``resolveTies(in:keyOf:prefetchKeyOf:)`` (pieces of output, which
+    /// the writer holds rendered) can always be cut within this many positions.
+    package static let largeTieGroup = 4096
+
+    /// The first position at or after `position` where a range given to
+    /// ``resolveTies(in:keyOf:prefetchKeyOf:)`` may start or end, after a sort that left small
+    /// ties: `position` itself where it starts a tie group, stands alone, or lies inside a group
+    /// that goes on for more than ``largeTieGroup`` positions (which the sort put in order); else
+    /// the end of its group.
+    ///
+    /// - Complexity: O(``largeTieGroup``) at most.
+    package func tieGroupStart(atOrAfter position: Int) -> Int {
+        precondition(position >= 0 && position <= count, "position out of range")
+        var start = position
+        while start > 0 && start < count && prefixesTie(start - 1, start) {
+            start += 1
+            if start - position > Self.largeTieGroup { return position }
+        }
+        return start
+    }
+
+    /// Whether the entries at `a` and `b` have equal sections and prefixes. Reads their prefixes
+    /// alone: another thread may be rewriting the identifiers of a neighbouring range's groups.
+    @inline(__always)
+    private func prefixesTie(_ a: Int, _ b: Int) -> Bool {
+        entries[a].high == entries[b].high && entries[a].middle == entries[b].middle && entries[a].low == entries[b].low
+    }
+
+    /// Puts the tie groups of `positions` in order by full key, then identifier, after a sort
+    /// that left small ties; `positions` must start and end where ``tieGroupStart(atOrAfter:)``
+    /// says a range may. Several threads may call it at once for ranges that do not overlap. The
+    /// part of a large group (put in order by the sort) at either end is left as it is.
+    ///
+    /// - Parameters:
+    ///   - keyOf: reads an item's key text again.
+    ///   - prefetchKeyOf: hints that an item's key text is read soon.
+    /// - Complexity: O(n) for n positions, plus the keys of the tie groups' distinct texts.
+    package func resolveTies(in positions: Range<Int>, keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil) {
+        precondition(positions.lowerBound >= 0 && positions.upperBound <= count, "positions out of range")
+        precondition(
+            tieGroupStart(atOrAfter: positions.lowerBound) == positions.lowerBound
+                && tieGroupStart(atOrAfter: positions.upperBound) == positions.upperBound,
+            "a range that cuts a small tie group")
+        // A range that starts or ends inside a group starts or ends inside a large one.
+        var start = positions.lowerBound, end = positions.upperBound
+        while start > 0 && start < end && prefixesTie(start - 1, start) { start += 1 }
+        while end < count && end > start && prefixesTie(end - 1, end) { end -= 1 }
+        guard end - start > 1 else { return }
+        withTieResolver(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, smallestGroup: 2) {
+            $0.resolveTies(in: UnsafeMutableBufferPointer(rebasing: entries[start..<end]))
+        }
+    }
+
+    /// Calls `body` with a resolver of the groups of at least `smallestGroup` items.
+    private func withTieResolver(
+        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher?, smallestGroup: Int, _ body: (inout TieResolver) -> Void
+    ) {
+        let (table, names) = tieKeys
+        ChineseNameReader.withWorker(of: names) { nameReader in
+            collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
+                collation.locator.withLookup { lookup in
+                    var resolver = TieResolver(
+                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, smallestGroup: smallestGroup, options: options,
+                        hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter, lookup: lookup)
+                    body(&resolver)
+                }
+            }
+        }
     }
 
     /// The collation's key table for `count` items, as the engine takes it.
@@ -162,6 +251,9 @@ package final class CompactSorter: @unchecked Sendable {
 /// then identifier.
 private struct TieResolver {
     let keyOf: CompactSorter.KeyReader
+    let prefetchKeyOf: CompactSorter.KeyPrefetcher?
+    /// Groups with fewer items are left as they are.
+    let smallestGroup: Int
     let options: SectioningOptions
     let hasReadings: Bool
     let names: ChineseNameReader.Worker?
@@ -175,10 +267,13 @@ private struct TieResolver {
     private var texts: [Range<Int>] = []
 
     init(
-        keyOf: @escaping CompactSorter.KeyReader, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
-        keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
+        keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, smallestGroup: Int,
+        options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?, keyWriter: SortKeyWriter,
+        lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
+        self.prefetchKeyOf = prefetchKeyOf
+        self.smallestGroup = smallestGroup
         self.options = options
         self.hasReadings = hasReadings
         self.names = names
@@ -186,34 +281,58 @@ private struct TieResolver {
         self.lookup = lookup
     }
 
+    /// How many entries ahead of the group in hand tie groups' texts are hinted.
+    static let prefetchDistance = 64
+
     mutating func resolveTies(in entries: UnsafeMutableBufferPointer<PrefixEntry>) {
+        // Copied out once: called through `self` inside a mutating method, each call would retain
+        // and release its closure.
+        let keyOf = self.keyOf, hints = self.prefetchKeyOf != nil, prefetchKeyOf = self.prefetchKeyOf ?? { _ in }
         var start = 0
+        // The entries up to here whose texts were hinted (those in tie groups).
+        var hinted = 0
         while start < entries.count {
+            // Tie groups' texts are scattered over the input: hinted this many entries ahead, the
+            // reads of several groups are in flight at once.
+            let through = hints ? min(entries.count, start + Self.prefetchDistance) : 0
+            while hinted < through {
+                if (hinted > 0 && PrefixEntry.ties(entries[hinted - 1], entries[hinted]))
+                    || (hinted + 1 < entries.count && PrefixEntry.ties(entries[hinted], entries[hinted + 1]))
+                {
+                    prefetchKeyOf(entries[hinted].identifier)
+                }
+                hinted += 1
+            }
             var end = start + 1
             while end < entries.count && PrefixEntry.ties(entries[start], entries[end]) { end += 1 }
-            if end - start > 1 { resolve(UnsafeMutableBufferPointer(rebasing: entries[start..<end])) }
+            if end - start >= max(2, smallestGroup) {
+                let group = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+                // The group's entries come in identifier order (the radix passes end by
+                // identifier), so a group of one text repeated (most tie groups of generated
+                // names) is already in order.
+                if !Self.textsAreAllSame(group, keyOf: keyOf) { resolve(group) }
+            }
             start = end
         }
     }
 
-    /// Orders one tie group: a key per distinct text (texts with equal bytes have equal keys).
-    ///
-    /// The group's entries come in identifier order (the radix passes end by identifier), so a
-    /// group of one text repeated (most tie groups of generated names) is already in order.
-    private mutating func resolve(_ group: UnsafeMutableBufferPointer<PrefixEntry>) {
-        var first: [UInt8] = []
-        keyOf(group[0].identifier) { first = Array($0) }
+    /// Whether every entry of `group` has the same text.
+    private static func textsAreAllSame(_ group: UnsafeMutableBufferPointer<PrefixEntry>, keyOf: @escaping CompactSorter.KeyReader) -> Bool
+    {
         var allSame = true
-        for entry in group.dropFirst() where allSame {
-            keyOf(entry.identifier) { text in
-                allSame =
-                    text.count == first.count
-                    && first.withUnsafeBufferPointer { first in
-                        text.isEmpty || memcmp(first.baseAddress!, text.baseAddress!, text.count) == 0
-                    }
+        keyOf(group[0].identifier) { first in
+            for entry in group.dropFirst() where allSame {
+                keyOf(entry.identifier) { text in
+                    allSame = text.count == first.count && (text.isEmpty || memcmp(first.baseAddress!, text.baseAddress!, text.count) == 0)
+                }
             }
         }
-        if allSame { return }
+        return allSame
+    }
+
+    /// Orders one tie group whose texts are not all the same: a key per distinct text (texts
+    /// with equal bytes have equal keys).
+    private mutating func resolve(_ group: UnsafeMutableBufferPointer<PrefixEntry>) {
         members.removeAll(keepingCapacity: true)
         for entry in group { members.append((hash(entry.identifier), entry.identifier, 0)) }
         members.sort { ($0.hash, $0.identifier) < ($1.hash, $1.identifier) }
