@@ -40,9 +40,11 @@ let package = Package(
             name: "SectionSortCollationData",
             exclude: ["LICENSE-ICU"]
         ),
+        // The prefetch hint that the sorts give before reading scattered records.
+        .target(name: "SectionSortMemoryHints"),
         .target(
             name: "SectionSort",
-            dependencies: ["SectionSortCollationData"],
+            dependencies: ["SectionSortCollationData", "SectionSortMemoryHints"],
             swiftSettings: invariantChecks
         ),
         // ICU's collator, locale data, scripts and transforms as ICU itself gives them: the oracle

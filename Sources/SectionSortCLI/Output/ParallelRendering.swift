@@ -12,21 +12,31 @@ enum ParallelRendering {
 
     /// Renders `positions` with `render` (called with a range of them, by up to `2 × threads`
     /// threads at once) and calls `write` with each piece in order and the range it covers.
+    /// Windows and pieces are cut only where `cut` allows: it is given a position and returns the
+    /// first one at or after it where a cut may fall (the rendering may need to see a run of
+    /// positions whole), and must not pass `positions.upperBound`.
     ///
     /// - Complexity: O(n) calls of `render`'s work, where n is the number of positions.
     static func forEachPiece<Piece>(
-        of positions: Range<Int>, threads: Int, render: @Sendable (_ range: Range<Int>) -> Piece,
+        of positions: Range<Int>, threads: Int, cuttingAt cut: (Int) -> Int = { $0 },
+        render: @Sendable (_ range: Range<Int>) -> Piece,
         write: (_ piece: Piece, _ range: Range<Int>) throws(CLIError) -> Void
     ) throws(CLIError) {
-        for windowStart in stride(from: positions.lowerBound, to: positions.upperBound, by: window) {
-            let current = windowStart..<min(positions.upperBound, windowStart + window)
-            let pieceCount = current.count < smallestShared ? 1 : max(1, threads) * 2
-            @Sendable func range(_ piece: Int) -> Range<Int> {
-                current.lowerBound + current.count * piece / pieceCount..<current.lowerBound + current.count * (piece + 1) / pieceCount
+        var windowStart = positions.lowerBound
+        while windowStart < positions.upperBound {
+            let windowEnd = min(positions.upperBound, cut(min(positions.upperBound, windowStart + window)))
+            let count = windowEnd - windowStart
+            let pieceCount = count < smallestShared ? 1 : max(1, threads) * 2
+            var bounds = [windowStart]
+            for piece in 1..<pieceCount {
+                bounds.append(max(bounds[piece - 1], min(windowEnd, cut(windowStart + count * piece / pieceCount))))
             }
+            bounds.append(windowEnd)
+            let ranges = (0..<pieceCount).map { bounds[$0]..<bounds[$0 + 1] }
             let pieces = ResultSlots<Piece?>(count: pieceCount, repeating: nil)
-            DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in pieces[piece] = render(range(piece)) }
-            for (piece, rendered) in pieces.elements.enumerated() { try write(rendered!, range(piece)) }
+            DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in pieces[piece] = render(ranges[piece]) }
+            for (piece, rendered) in pieces.elements.enumerated() { try write(rendered!, ranges[piece]) }
+            windowStart = windowEnd
         }
     }
 }

@@ -132,23 +132,37 @@ final class SectionWriter {
 
     /// Writes the records at `positions` in the current section, in order, rendered by several
     /// threads (``ParallelRendering``): the record at position `p` is `bytes[span(p, bytes)]`.
+    /// Each thread first calls `prepare` with its piece of positions, which starts and ends where
+    /// `cut` allows (``ParallelRendering/forEachPiece(of:threads:cuttingAt:render:write:)``), then
+    /// reads the piece's records in order, calling `prefetch` with the position of the piece
+    /// ``prefetchDistance`` ahead of each (records scattered over `bytes` are then read while the
+    /// ones before them are copied).
     ///
-    /// - Complexity: O(n + m), where n is the number of positions and m the bytes written.
+    /// - Complexity: O(n + m), where n is the number of positions and m the bytes written, plus
+    ///   the work of `prepare`.
     func write(
-        _ positions: Range<Int>, of bytes: [UInt8],
+        _ positions: Range<Int>, of bytes: [UInt8], cuttingAt cut: (Int) -> Int = { $0 },
+        prepare: (@Sendable (_ positions: Range<Int>) -> Void)? = nil,
+        prefetch: (@Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Void)? = nil,
         span: @escaping @Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
     ) throws(CLIError) {
+        // Not optional inside the loops: binding an optional closure there retains it each time.
+        let distance = prefetch == nil ? Int.max / 2 : Self.prefetchDistance, hint = prefetch ?? { _, _ in }
         let renderer = self.renderer
         let startsSection = isAtSectionStart
-        try ParallelRendering.forEachPiece(of: positions, threads: threads) { range in
-            bytes.withUnsafeBufferPointer { bytes in
+        try ParallelRendering.forEachPiece(of: positions, threads: threads, cuttingAt: cut) { range in
+            prepare?(range)
+            return bytes.withUnsafeBufferPointer { bytes in
                 var rendered = Rendered()
                 if renderer.format == .text || renderer.format == .plain {
                     // Each record found once, the bytes sized first, then copied without growing
                     // an array. Records of a mebibyte or more (one longer than the memory limit,
                     // perhaps) are left out: the piece says where they go, and they are written
                     // from where they are (``write(record:)``), not copied.
-                    let records = range.map { span($0, bytes) }
+                    let records = range.map { position in
+                        if position + distance < range.upperBound { hint(position + distance, bytes) }
+                        return span(position, bytes)
+                    }
                     let framing = renderer.format == .text ? 3 : 1
                     let size = records.reduce(0) { $0 + (RecordRenderer.isLong($1.count) ? 0 : $1.count + framing) }
                     guard size > 0 else {
@@ -176,6 +190,7 @@ final class SectionWriter {
                 }
                 rendered.text.reserveCapacity(range.count * 48)
                 for position in range {
+                    if position + distance < range.upperBound { hint(position + distance, bytes) }
                     renderer.append(
                         UnsafeBufferPointer(rebasing: bytes[span(position, bytes)]),
                         isFirstInSection: startsSection && position == positions.lowerBound, to: &rendered.text)
@@ -197,6 +212,9 @@ final class SectionWriter {
             itemsInSection += range.count - piece.long.count
         }
     }
+
+    /// How many positions ahead of the record in hand `prefetch` is called.
+    static let prefetchDistance = 16
 
     /// A piece of records rendered by one thread: their bytes, and where in them each long
     /// record goes (its range in the input's bytes).

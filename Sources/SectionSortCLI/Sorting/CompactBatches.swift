@@ -59,7 +59,7 @@ final class CompactBatches {
         return true
     }
 
-    /// The kept records as the batches they came in (before ``CompactSorter/sort(keyOf:)``,
+    /// The kept records as the batches they came in (before ``CompactSorter/sort(keyOf:prefetchKeyOf:leavingSmallTies:)``,
     /// entries are in input order), sharing the kept bytes.
     func recordSets() -> [RecordSet] {
         var all = RecordSet()
@@ -75,6 +75,12 @@ final class CompactBatches {
             start += count
         }
         return sets
+    }
+
+    /// Hints that the key of the record whose identifier is given is read soon.
+    var keyPrefetcher: CompactSorter.KeyPrefetcher {
+        let bytes = lines.bytes
+        return { identifier in bytes.withUnsafeBufferPointer { MemoryHints.prefetch($0.baseAddress! + Int(identifier)) } }
     }
 
     /// Reads the key (the whole line) of the record whose identifier is given.

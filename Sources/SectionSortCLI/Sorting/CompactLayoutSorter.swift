@@ -26,14 +26,20 @@ final class CompactLayoutSorter: RecordSorter {
     func write(header: [UInt8]?) throws(CLIError) {
         context.phases.enter("sorting in the compact layout")
         context.progress.update("sorting", done: 0, total: kept.count)
-        let sections = kept.sorter.sort(keyOf: kept.keyReader)
+        // Small tie groups are put in order piece by piece as they are written: the texts read to
+        // order them are then read again, to be written, from the cache.
+        let sorter = kept.sorter, keyOf = kept.keyReader, prefetchKeyOf = kept.keyPrefetcher
+        let sections = sorter.sort(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, leavingSmallTies: true)
         context.progress.finish()
         context.phases.enter("writing")
         let writer = try context.makeWriter(header: header)
-        let sorter = kept.sorter
         for section in sections {
             try writer.startSection(title: section.title)
-            try writer.write(section.positions, of: kept.lines.bytes) { position, bytes in
+            try writer.write(
+                section.positions, of: kept.lines.bytes, cuttingAt: { sorter.tieGroupStart(atOrAfter: $0) },
+                prepare: { sorter.resolveTies(in: $0, keyOf: keyOf, prefetchKeyOf: prefetchKeyOf) },
+                prefetch: { position, bytes in MemoryHints.prefetch(bytes.baseAddress! + Int(sorter.identifier(at: position))) }
+            ) { position, bytes in
                 CompactLines.line(at: Int(sorter.identifier(at: position)), in: bytes)
             }
         }
