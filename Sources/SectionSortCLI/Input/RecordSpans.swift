@@ -1,3 +1,5 @@
+import SectionSort
+
 /// Where each record of a batch is in the batch's bytes, read as ranges: 8 bytes a record (half
 /// of a `Range<Int>`), since a batch of short lines has about as many records as bytes of text.
 ///
@@ -34,6 +36,14 @@ struct RecordSpans: RandomAccessCollection, Sendable, ExpressibleByArrayLiteral 
     }
 
     mutating func reserveCapacity(_ minimumCapacity: Int) { packed.reserveCapacity(minimumCapacity) }
+
+    /// Hints that the span at `position` is read soon (``MemoryHints/prefetch(_:)``): for spans
+    /// read in sorted order, scattered over a large batch.
+    func prefetch(_ position: Int) {
+        packed.withUnsafeBufferPointer {
+            if let base = $0.baseAddress, $0.indices.contains(position) { MemoryHints.prefetch(base + position) }
+        }
+    }
 
     /// The length of the longest span (0 for none).
     ///

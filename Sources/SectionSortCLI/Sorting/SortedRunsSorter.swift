@@ -105,6 +105,9 @@ final class SortedRunsSorter: RecordSorter {
         try writer.finish()
     }
 
+    /// How many positions ahead of the record in hand a run's writer hints its span, key and bytes.
+    static let prefetchDistance = 16
+
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
     private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
         let writer = try SortedRun.Writer(in: directory, compressProgram: context.options.compressProgram)
@@ -138,14 +141,25 @@ final class SortedRunsSorter: RecordSorter {
                             continue
                         }
                         try ParallelRendering.forEachPiece(of: section.positions, threads: threads) { range in
-                            let size = range.reduce(0) {
-                                $0 + SortedRun.maximumEncodedSize(keyCount: keyAt($1).count, recordCount: batch.spans[order[$1]].count)
+                            // Records and keys are read in sorted order, scattered over the batch:
+                            // each record's span is hinted while the sizes are summed, and its key
+                            // and bytes while the ones before it are encoded.
+                            let distance = Self.prefetchDistance
+                            let size = range.reduce(0) { total, position in
+                                if position + distance < range.upperBound { batch.spans.prefetch(order[position + distance]) }
+                                return total
+                                    + SortedRun.maximumEncodedSize(
+                                        keyCount: keyAt(position).count, recordCount: batch.spans[order[position]].count)
                             }
                             return batch.bytes.withUnsafeBufferPointer { bytes in
                                 [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                                     let start = UnsafeMutableRawPointer(buffer.baseAddress!)
                                     var next = start
                                     for position in range {
+                                        if position + distance < range.upperBound {
+                                            if let key = keyAt(position + distance).baseAddress { MemoryHints.prefetch(key) }
+                                            MemoryHints.prefetch(bytes.baseAddress! + batch.spans[order[position + distance]].lowerBound)
+                                        }
                                         next = SortedRun.encode(
                                             rank: section.rank, key: keyAt(position),
                                             previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
