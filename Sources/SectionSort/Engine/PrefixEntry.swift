@@ -20,6 +20,9 @@ struct PrefixEntry {
     static let keyBytes = 19
     /// Bytes of `(high, middle, low)` that sorting distributes by: the section, then the key bytes.
     static let radixBytes = 20
+    /// Bytes that order entries completely: ``radixBytes``, then the identifier's four bytes
+    /// (most significant first), which put a tie group in input order.
+    static let orderBytes = radixBytes + 4
 
     /// The entry of an item in `section` (below 256) whose key is `key`.
     init(section: Int, key: UnsafeBufferPointer<UInt8>, identifier: UInt32) {
@@ -47,12 +50,13 @@ struct PrefixEntry {
     /// The section the entry was made with.
     var section: Int { Int(high >> 56) }
 
-    /// Byte `index` (0 is the section) of `(high, middle, low)`.
+    /// Byte `index` (0 is the section) of `(high, middle, low, identifier)`.
     @inline(__always)
     func radixByte(_ index: Int) -> Int {
         if index < 8 { return Int(truncatingIfNeeded: high >> UInt64(56 - 8 * index)) & 0xFF }
         if index < 16 { return Int(truncatingIfNeeded: middle >> UInt64(120 - 8 * index)) & 0xFF }
-        return Int(truncatingIfNeeded: low >> UInt32(152 - 8 * index)) & 0xFF
+        if index < 20 { return Int(truncatingIfNeeded: low >> UInt32(152 - 8 * index)) & 0xFF }
+        return Int(truncatingIfNeeded: identifier >> UInt32(184 - 8 * index)) & 0xFF
     }
 
     /// Whether the section and key prefix of `a` and `b` are the same.

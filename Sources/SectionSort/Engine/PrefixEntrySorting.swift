@@ -54,19 +54,16 @@ enum PrefixEntrySorting {
     }
 
     /// Sorts `entries`, which share radix bytes before `byte`, by `(high, middle, low)` and then by
-    /// identifier.
+    /// identifier, in place: a large tie group is put in input order by radix passes over its
+    /// identifiers' bytes too, with no buffer beside it.
     ///
-    /// - Complexity: O(n · d) for d distinguishing bytes (at most ``PrefixEntry/radixBytes``),
+    /// - Complexity: O(n · d) for d distinguishing bytes (at most ``PrefixEntry/orderBytes``),
     ///   plus insertion sorts of groups of at most 32 entries.
     static func sort(_ entries: UnsafeMutableBufferPointer<PrefixEntry>, fromByte byte: Int) {
+        // Identifiers are distinct: no two entries share all the bytes.
+        precondition(byte < PrefixEntry.orderBytes || entries.count <= 1, "entries with the same identifier")
         if entries.count <= insertionSortLimit {
             entries.insertionSort(by: PrefixEntry.precedes)
-            return
-        }
-        if byte == PrefixEntry.radixBytes {
-            // A large tie group: only identifiers are left to order it by.
-            var group = entries
-            group.sort { $0.identifier < $1.identifier }
             return
         }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
