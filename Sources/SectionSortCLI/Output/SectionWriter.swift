@@ -18,7 +18,7 @@ final class SectionWriter {
     private var itemsInSection = 0
     /// How the current section's records are written.
     private(set) var renderer: RecordRenderer
-    /// Threads that render records at once (``write(_:of:span:)``).
+    /// Threads that render records at once (``write(_:of:cuttingAt:prepare:prefetch:span:)``).
     private let threads: Int
 
     init(
