@@ -151,6 +151,40 @@ import Testing
         #expect(hinted.withLock { $0 } > 300, "the copies' texts were hinted")
     }
 
+    @Test func groupsJustAboveTheLargeLimitAreOrderedWhereverTheyAreCut() throws {
+        // Groups of largeTieGroup, one more and two more items, whose texts differ past the
+        // prefix, cut at every position tieGroupStart allows: the group of two more is the
+        // smallest that a cut falls inside, and the sort must have ordered it; the group of one
+        // more is never cut, and the sort must have ordered it too (the pieces leave it).
+        let collation = try IndexedCollation(locale: "sv_SE")
+        var generator = SeededGenerator(seed: 11)
+        let starts = ["Anna-Karin Anderssonsdotter ", "Britt-Marie Anderssonsdotter ", "Carl-Gustaf Anderssonsdotter "]
+        var grouped: [[UInt8]] = []
+        for (group, start) in starts.enumerated() {
+            for _ in 0..<CompactSorter.largeTieGroup + group {
+                grouped.append(Array((start + ["b", "a", "å", "B", "á"][Int.random(in: 0..<5, using: &generator)]).utf8))
+            }
+        }
+        let texts = grouped.shuffled(using: &generator)
+        let options = SectioningOptions(threads: 2)
+        let expected = try Self.engineOrder(texts, collation: collation, options: options)
+        let sorter = Self.filledSorter(texts, collation: collation, options: options, batchSizes: [5000])
+        let keyOf: CompactSorter.KeyReader = { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
+        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
+        var cuts = [0]
+        while cuts.last! < sorter.count { cuts.append(sorter.tieGroupStart(atOrAfter: cuts.last! + 1)) }
+        #expect(cuts.count == 5, "the three groups' ends, and one cut inside the largest: \(cuts)")
+        let largest = sections[2].positions
+        #expect(cuts.contains { $0 > largest.lowerBound && $0 < largest.upperBound })
+        let pieces = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { sorter.resolveTies(in: pieces[$0], keyOf: keyOf) }
+        let order = sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } }
+        // Compared as one value: a failure would otherwise print twelve thousand items twice.
+        let same = order == expected.order
+        let firstDifference = zip(order.joined(), expected.order.joined()).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(same, "the first position out of order: \(String(describing: firstDifference))")
+    }
+
     @Test func tieGroupStartsAreWhereNoSmallGroupContinues() throws {
         let collation = try IndexedCollation(locale: "sv_SE")
         let large = CompactSorter.largeTieGroup + 10

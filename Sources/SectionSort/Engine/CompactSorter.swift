@@ -62,7 +62,7 @@ package final class CompactSorter: @unchecked Sendable {
     package var capacity: Int { entries.count }
 
     /// Computes the entries of `keys` (primary keys only), one chunk per job on the configured
-    /// threads. `identifiers(i)` names key `i`; identifiers must ascend across all calls.
+    /// threads. `identifiers(i)` names key `i`; identifiers must strictly ascend across all calls.
     ///
     /// - Complexity: O(n·m) for n keys of average length m, divided among the threads.
     package func append(_ keys: UTF8Keys, identifiers: @Sendable (Int) -> UInt32) {
@@ -115,7 +115,8 @@ package final class CompactSorter: @unchecked Sendable {
     /// - Parameters:
     ///   - keyOf: reads an item's key text again, for the items in tie groups.
     ///   - prefetchKeyOf: hints that an item's key text is read soon: called for tie groups' items
-    ///     a few groups ahead of reading them, so that their reads overlap.
+    ///     a few groups ahead of reading them, so that their reads overlap (not when leaving small
+    ///     ties: the large groups' texts are read one group at a time).
     ///   - leavingSmallTies: whether groups of at most ``largeTieGroup`` items are left for
     ///     ``resolveTies(in:keyOf:prefetchKeyOf:)``.
     /// - Complexity: O(n · d) in-place radix passes for d distinguishing prefix bytes, plus the
@@ -149,7 +150,7 @@ package final class CompactSorter: @unchecked Sendable {
             // Large groups' texts are read one group at a time, without hints.
             self.withTieResolver(
                 keyOf: keyOf, prefetchKeyOf: leavingSmallTies ? nil : prefetchKeyOf,
-                smallestGroup: leavingSmallTies ? Self.largeTieGroup + 1 : 2
+                groupSizes: leavingSmallTies ? Self.largeTieGroup + 1...Int.max : 2...Int.max
             ) { $0.resolveTies(in: shared.slice(jobs[job])) }
         }
         sections = []
@@ -210,21 +211,22 @@ package final class CompactSorter: @unchecked Sendable {
         while start > 0 && start < end && prefixesTie(start - 1, start) { start += 1 }
         while end < count && end > start && prefixesTie(end - 1, end) { end -= 1 }
         guard end - start > 1 else { return }
-        withTieResolver(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, smallestGroup: 2) {
+        // Larger groups wholly inside the range the sort has ordered already.
+        withTieResolver(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: 2...Self.largeTieGroup) {
             $0.resolveTies(in: UnsafeMutableBufferPointer(rebasing: entries[start..<end]))
         }
     }
 
-    /// Calls `body` with a resolver of the groups of at least `smallestGroup` items.
+    /// Calls `body` with a resolver of the groups whose sizes are in `groupSizes`.
     private func withTieResolver(
-        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher?, smallestGroup: Int, _ body: (inout TieResolver) -> Void
+        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher?, groupSizes: ClosedRange<Int>, _ body: (inout TieResolver) -> Void
     ) {
         let (table, names) = tieKeys
         ChineseNameReader.withWorker(of: names) { nameReader in
             collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
                 collation.locator.withLookup { lookup in
                     var resolver = TieResolver(
-                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, smallestGroup: smallestGroup, options: options,
+                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: groupSizes, options: options,
                         hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter, lookup: lookup)
                     body(&resolver)
                 }
@@ -252,8 +254,8 @@ package final class CompactSorter: @unchecked Sendable {
 private struct TieResolver {
     let keyOf: CompactSorter.KeyReader
     let prefetchKeyOf: CompactSorter.KeyPrefetcher?
-    /// Groups with fewer items are left as they are.
-    let smallestGroup: Int
+    /// Groups of other sizes are left as they are.
+    let groupSizes: ClosedRange<Int>
     let options: SectioningOptions
     let hasReadings: Bool
     let names: ChineseNameReader.Worker?
@@ -267,13 +269,13 @@ private struct TieResolver {
     private var texts: [Range<Int>] = []
 
     init(
-        keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, smallestGroup: Int,
+        keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, groupSizes: ClosedRange<Int>,
         options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?, keyWriter: SortKeyWriter,
         lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
         self.prefetchKeyOf = prefetchKeyOf
-        self.smallestGroup = smallestGroup
+        self.groupSizes = groupSizes
         self.options = options
         self.hasReadings = hasReadings
         self.names = names
@@ -305,7 +307,7 @@ private struct TieResolver {
             }
             var end = start + 1
             while end < entries.count && PrefixEntry.ties(entries[start], entries[end]) { end += 1 }
-            if end - start >= max(2, smallestGroup) {
+            if end - start >= 2 && groupSizes.contains(end - start) {
                 let group = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
                 // The group's entries come in identifier order (the radix passes end by
                 // identifier), so a group of one text repeated (most tie groups of generated

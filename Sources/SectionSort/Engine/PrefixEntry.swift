@@ -18,7 +18,8 @@ struct PrefixEntry {
 
     /// Key bytes a prefix holds.
     static let keyBytes = 19
-    /// Bytes of `(high, middle, low)` that sorting distributes by: the section, then the key bytes.
+    /// Bytes of `(high, middle, low)`: the section, then the key bytes; entries whose radix bytes
+    /// are equal tie.
     static let radixBytes = 20
     /// Bytes that order entries completely: ``radixBytes``, then the identifier's four bytes
     /// (most significant first), which put a tie group in input order.

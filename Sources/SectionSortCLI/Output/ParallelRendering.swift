@@ -25,6 +25,7 @@ enum ParallelRendering {
         var windowStart = positions.lowerBound
         while windowStart < positions.upperBound {
             let windowEnd = min(positions.upperBound, cut(min(positions.upperBound, windowStart + window)))
+            precondition(windowEnd > windowStart, "a cut before the position it was asked for")
             let count = windowEnd - windowStart
             let pieceCount = count < smallestShared ? 1 : max(1, threads) * 2
             var bounds = [windowStart]

@@ -29,7 +29,7 @@ final class CompactLayoutSorter: RecordSorter {
         // Small tie groups are put in order piece by piece as they are written: the texts read to
         // order them are then read again, to be written, from the cache.
         let sorter = kept.sorter, keyOf = kept.keyReader, prefetchKeyOf = kept.keyPrefetcher
-        let sections = sorter.sort(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, leavingSmallTies: true)
+        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
         context.progress.finish()
         context.phases.enter("writing")
         let writer = try context.makeWriter(header: header)

@@ -156,9 +156,9 @@ final class SortedRunsSorter: RecordSorter {
                                     let start = UnsafeMutableRawPointer(buffer.baseAddress!)
                                     var next = start
                                     for position in range {
-                                        if position + distance < range.upperBound {
+                                        if position + distance < range.upperBound, let base = bytes.baseAddress {
                                             if let key = keyAt(position + distance).baseAddress { MemoryHints.prefetch(key) }
-                                            MemoryHints.prefetch(bytes.baseAddress! + batch.spans[order[position + distance]].lowerBound)
+                                            MemoryHints.prefetch(base + batch.spans[order[position + distance]].lowerBound)
                                         }
                                         next = SortedRun.encode(
                                             rank: section.rank, key: keyAt(position),
