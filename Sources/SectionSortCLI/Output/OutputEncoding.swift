@@ -17,10 +17,10 @@ enum OutputEncoding {
     ///
     /// - Complexity: O(n) for n bytes.
     static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else {
-            var repaired = String(decoding: bytes, as: UTF8.self)
-            return repaired.withUTF8 { appendJSONString($0, to: &text) }
-        }
+        withValidUTF8(bytes) { appendWellFormedJSONString($0, to: &text) }
+    }
+
+    private static func appendWellFormedJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
         text.append(0x22)
         var start = 0
         for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
@@ -47,8 +47,16 @@ enum OutputEncoding {
     ///
     /// - Complexity: O(n) for n bytes.
     static func appendValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]) {
-        if UTF8Decoding.firstInvalidOffset(bytes) == nil { return text.append(contentsOf: bytes) }
-        text.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+        withValidUTF8(bytes) { text.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with `bytes` where they are well-formed UTF-8, else with their text as
+    /// `String(decoding:as:)` makes it (U+FFFD for each ill-formed sequence): the one repair of
+    /// what --lossy let in, for every output format that must stay valid.
+    private static func withValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard UTF8Decoding.firstInvalidOffset(bytes) != nil else { return body(bytes) }
+        var repaired = String(decoding: bytes, as: UTF8.self)
+        repaired.withUTF8(body)
     }
 
     /// `text` as one CSV field (RFC 4180): in quotes, each quote doubled, when it holds the
@@ -67,10 +75,10 @@ enum OutputEncoding {
     ///
     /// - Complexity: O(n) for n bytes.
     static func appendCSVField(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = 0x2C, to text: inout [UInt8]) {
-        guard UTF8Decoding.firstInvalidOffset(bytes) == nil else {
-            var repaired = String(decoding: bytes, as: UTF8.self)
-            return repaired.withUTF8 { appendCSVField($0, delimiter: delimiter, to: &text) }
-        }
+        withValidUTF8(bytes) { appendWellFormedCSVField($0, delimiter: delimiter, to: &text) }
+    }
+
+    private static func appendWellFormedCSVField(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, to text: inout [UInt8]) {
         guard bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
             return text.append(contentsOf: bytes)
         }

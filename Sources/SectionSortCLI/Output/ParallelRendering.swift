@@ -9,6 +9,9 @@ enum ParallelRendering {
     static let window = 1 << 16
     /// A window with fewer positions is rendered by one thread.
     static let smallestShared = 4096
+    /// How many positions ahead of the one in hand a renderer hints the scattered bytes it reads
+    /// next (``MemoryHints/prefetch(_:)``), within its piece.
+    static let prefetchDistance = 16
 
     /// Renders `positions` with `render` (called with a range of them, by up to `2 × threads`
     /// threads at once) and calls `write` with each piece in order and the range it covers.

@@ -135,8 +135,8 @@ final class SectionWriter {
     /// Each thread first calls `prepare` with its piece of positions, which starts and ends where
     /// `cut` allows (``ParallelRendering/forEachPiece(of:threads:cuttingAt:render:write:)``), then
     /// reads the piece's records in order, calling `prefetch` with the position of the piece
-    /// ``prefetchDistance`` ahead of each (records scattered over `bytes` are then read while the
-    /// ones before them are copied).
+    /// ``ParallelRendering/prefetchDistance`` ahead of each (records scattered over `bytes` are
+    /// then read while the ones before them are copied).
     ///
     /// - Complexity: O(n + m), where n is the number of positions and m the bytes written, plus
     ///   the work of `prepare`.
@@ -147,7 +147,7 @@ final class SectionWriter {
         span: @escaping @Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
     ) throws(CLIError) {
         // Not optional inside the loops: binding an optional closure there retains it each time.
-        let distance = prefetch == nil ? Int.max / 2 : Self.prefetchDistance, hint = prefetch ?? { _, _ in }
+        let distance = prefetch == nil ? Int.max / 2 : ParallelRendering.prefetchDistance, hint = prefetch ?? { _, _ in }
         let renderer = self.renderer
         let startsSection = isAtSectionStart
         try ParallelRendering.forEachPiece(of: positions, threads: threads, cuttingAt: cut) { range in
@@ -212,9 +212,6 @@ final class SectionWriter {
             itemsInSection += range.count - piece.long.count
         }
     }
-
-    /// How many positions ahead of the record in hand `prefetch` is called.
-    static let prefetchDistance = 16
 
     /// A piece of records rendered by one thread: their bytes, and where in them each long
     /// record goes (its range in the input's bytes).

@@ -105,9 +105,6 @@ final class SortedRunsSorter: RecordSorter {
         try writer.finish()
     }
 
-    /// How many positions ahead of the record in hand a run's writer hints its span, key and bytes.
-    static let prefetchDistance = 16
-
     /// Sorts `batch` and writes it as a run whose keys start with the section's rank (2 bytes).
     private func writeRun(_ batch: RecordSet, in directory: TemporaryDirectory) throws(CLIError) -> SortedRun.File {
         let writer = try SortedRun.Writer(in: directory, compressProgram: context.options.compressProgram)
@@ -144,7 +141,7 @@ final class SortedRunsSorter: RecordSorter {
                             // Records and keys are read in sorted order, scattered over the batch:
                             // each record's span is hinted while the sizes are summed, and its key
                             // and bytes while the ones before it are encoded.
-                            let distance = Self.prefetchDistance
+                            let distance = ParallelRendering.prefetchDistance
                             let size = range.reduce(0) { total, position in
                                 if position + distance < range.upperBound { batch.spans.prefetch(order[position + distance]) }
                                 return total
