@@ -54,6 +54,8 @@ import Testing
         "ko", "hi", "bn", "ka", "lo",
         // Shifted punctuation: Thai's own setting, and a keyword.
         "th", "en-u-ka-shifted",
+        // Locales that reorder Han, whose tables cover it: pinyin, stroke order, Cantonese.
+        "zh", "zh@collation=stroke", "zh_Hant", "yue",
     ]
 
     /// The library's collator of `locale` with `attributes`, and ICU's.
@@ -70,9 +72,12 @@ import Testing
     @Test(arguments: locales)
     func keysAreICUsForEveryCoveredCharacterAndRandomTexts(locale: String) throws {
         let (library, collator) = try Self.collators(locale)
-        let table = try #require(SortKeyTable(collator: library), "\(locale) has plain settings")
+        // Covering Han where the engine's tables of large lists do.
+        let table = try #require(SortKeyTable(collator: library, coveringHan: library.reordersHan), "\(locale) has plain settings")
         let covered = Self.covered(by: table)
         #expect(covered.count > 1000, "\(locale): most of the two-byte range is covered")
+        let han = covered.count { SortKeyTable.han.contains($0.value) }
+        #expect(library.reordersHan ? han > 20_000 : han == 0, "\(locale): \(han) Han characters covered")
         for scalar in covered {
             let text = String(Character(scalar))
             #expect(Self.tableKey(Array(text.utf8), table) == collator.sortKey(of: text), "\(locale) U+\(String(scalar.value, radix: 16))")
@@ -276,14 +281,14 @@ import Testing
         #expect(Self.tableKey([], table) == collator.sortKey(of: ""))
     }
 
-    @Test(arguments: ["sv_SE", "de", "en_US"])
+    @Test(arguments: ["sv_SE", "de", "en_US", "ja", "zh"])
     func engineOrderIsTheSameWithTheTable(locale: String) throws {
         let collation = try IndexedCollation(locale: locale)
-        let input = SectioningInput(
-            primaryKeys: RandomStrings.make(3000, seed: 21)
-                + Self.randomTexts(3000, covered: Self.covered(by: try #require(collation.sortKeyTable())), seed: 22))
+        let covered = Self.covered(by: try #require(collation.sortKeyTable(coveringHan: true)))
+        let input = SectioningInput(primaryKeys: RandomStrings.make(3000, seed: 21) + Self.randomTexts(3000, covered: covered, seed: 22))
         var withRuntime = SectioningEngineTests.configuration(threads: 2, method: .runtime)
         withRuntime.keyTableMinimumCount = 0
+        withRuntime.hanKeyTableMinimumCount = 0
         var withTable = withRuntime
         withTable.keyMethod = .table
         let expected = try SectioningEngine.run(input, collation: collation, configuration: withRuntime)
@@ -307,5 +312,22 @@ import Testing
         #expect(collation.sortKeyTable(building: true) != nil)
         #expect(collation.sections(of: small, by: { $0 }).map(Array.init) == before)
         #expect(collation.sections(of: tiny, by: { $0 }).map(Array.init) == expectedTiny)
+    }
+
+    /// Han, the largest block a table could cover, is covered for lists of a million items and
+    /// more, and only in collations that reorder Han; the larger table then serves every list.
+    @Test func onlyVeryLargeListsOfCollationsThatReorderHanHaveItCovered() throws {
+        let japanese = try IndexedCollation(locale: "ja"), swedish = try IndexedCollation(locale: "sv_SE")
+        #expect(japanese.reordersHan && !swedish.reordersHan)
+        #expect(try IndexedCollation(locale: "zh_Hant").reordersHan && IndexedCollation(locale: "ko").reordersHan)
+        let configuration = EngineConfiguration(), kanji = UInt32(0x6F22)
+        let large = try #require(configuration.keyTable(of: japanese, count: configuration.hanKeyTableMinimumCount - 1))
+        #expect(!large.coversHan && !large.covers(kanji) && large.covers(UInt32(0x3042)))
+        let veryLarge = try #require(configuration.keyTable(of: japanese, count: configuration.hanKeyTableMinimumCount))
+        #expect(veryLarge.coversHan && veryLarge.covers(kanji))
+        #expect(configuration.keyTable(of: japanese, count: configuration.keyTableMinimumCount) === veryLarge)
+        #expect(japanese.sortKeyTable(building: false) === veryLarge)
+        let latin = try #require(configuration.keyTable(of: swedish, count: configuration.hanKeyTableMinimumCount))
+        #expect(!latin.coversHan && !latin.covers(kanji))
     }
 }

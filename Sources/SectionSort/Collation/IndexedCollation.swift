@@ -42,8 +42,9 @@ public final class IndexedCollation: Sendable {
     private let idlePrimaryCollators = Locked<[PooledCollator]>([])
     /// Opened the first time a list is read as Chinese names.
     private let nameReader = Locked<ChineseNameReader?>(nil)
-    /// Built the first time a large list is keyed (or in the background after a smaller one);
-    /// nil inside when the collator's settings allow none.
+    /// Built the first time a large list is keyed (or in the background after a smaller one), and
+    /// again to cover Han the first time a very large one is (``reordersHan``); nil inside when
+    /// the collator's settings allow none.
     private let keyTable = Locked<SortKeyTable??>(nil)
     /// Held while the key table is built; whether a background build was asked for.
     private let keyTableBuild = Locked<Void>(())
@@ -196,13 +197,19 @@ public final class IndexedCollation: Sendable {
 
     /// The table that writes the keys of text of the characters it covers without the collation
     /// runtime's iterator: built by the first call with `building` (a build under way on another
-    /// thread is waited for); nil before that, and when the collator's settings allow none.
-    func sortKeyTable(building: Bool = true) -> SortKeyTable? {
-        if let table = keyTable.withLock({ $0 }) { return table }
+    /// thread is waited for); nil before that, and when the collator's settings allow none. With
+    /// `coveringHan` (and `building`), a table that covers Han where the collation reorders it
+    /// (``reordersHan``), built now in place of one that does not.
+    func sortKeyTable(building: Bool = true, coveringHan: Bool = false) -> SortKeyTable? {
+        let coveringHan = coveringHan && reordersHan
+        if let table = keyTable.withLock({ $0 }), !(building && coveringHan && table?.coversHan == false) { return table }
         guard building else { return nil }
-        buildSortKeyTable()
+        buildSortKeyTable(coveringHan: coveringHan)
         return keyTable.withLock { $0 } ?? nil
     }
+
+    /// Whether the collation's script order names Han (``LocaleCollator/reordersHan``).
+    var reordersHan: Bool { collator.withLock(\.reordersHan) }
 
     /// Starts building the key table on a background thread (once per collation), so that later
     /// calls of any size use it. Nothing waits for it; results are the same with or without it.
@@ -215,13 +222,14 @@ public final class IndexedCollation: Sendable {
         DispatchQueue.global(qos: .utility).async { [self] in buildSortKeyTable() }
     }
 
-    /// Builds the key table unless it is built, one build at a time, from a clone of the collator
-    /// (so that workers can still take clones meanwhile).
-    private func buildSortKeyTable() {
+    /// Builds the key table (`coveringHan`: one that covers Han) unless one is built that
+    /// covers as much, one build at a time, from a clone of the collator (so that workers can
+    /// still take clones meanwhile).
+    private func buildSortKeyTable(coveringHan: Bool = false) {
         keyTableBuild.withLock { _ in
-            guard keyTable.withLock({ $0 }) == nil else { return }
+            if let built = keyTable.withLock({ $0 }), built?.coversHan != false || !coveringHan { return }
             let source = collator.withLock { $0.clone() }
-            let built = SortKeyTable(collator: source)
+            let built = SortKeyTable(collator: source, coveringHan: coveringHan)
             keyTable.withLock { $0 = .some(built) }
         }
     }

@@ -1,6 +1,7 @@
 /// The library's keying path one key at a time: ``SortKeyWriter`` as the engine sets it up for a
 /// large input (the default ``SortKeyMethod/table`` method, the collation's key table built now,
-/// a worker's clone of the collator and the options' leading articles), for
+/// covering Han where the collation reorders it, a worker's clone of the collator and the
+/// options' leading articles), for
 /// `sectionsort-bench --key-speeds`, which measures it beside the collation runtime alone and ICU.
 ///
 /// It holds a collator clone and scratch memory, so it belongs to one thread at a time and is
@@ -45,12 +46,13 @@ package final class LibraryKeyWriter {
 
 extension IndexedCollation {
     /// A writer of this collation's keys one at a time, as the engine writes them for an input
-    /// large enough to build the key table (which this builds, once per collation).
+    /// large enough to build the whole key table (which this builds, once per collation): one of
+    /// ``EngineConfiguration/hanKeyTableMinimumCount`` items.
     ///
-    /// - Complexity: building the table, the first time: see ``SortKeyTable/init(collator:)``.
+    /// - Complexity: building the table, the first time: see ``SortKeyTable/init(collator:coveringHan:)``.
     package func libraryKeyWriter() -> LibraryKeyWriter {
         let configuration = EngineConfiguration()
-        let table = configuration.keyTable(of: self, count: configuration.keyTableMinimumCount)
+        let table = configuration.keyTable(of: self, count: configuration.hanKeyTableMinimumCount)
         let writer = SortKeyWriter(
             collator: collator.withLock { $0.clone() }, method: configuration.keyMethod, table: table, articles: articles)
         return LibraryKeyWriter(writer: writer, table: table)

@@ -178,6 +178,11 @@ final class LocaleCollator {
         return text.withUTF8 { collationElements(utf8: $0) }
     }
 
+    /// Whether the collator's script order names Han (Chinese, Japanese, Korean and Cantonese
+    /// do): its lists are the ones whose key table is worth covering Han, the largest block of
+    /// characters it could cover (``SortKeyTable/han``).
+    var reordersHan: Bool { runtime.settings.reorderCodes.contains(CollationScripts.han) }
+
     /// The number of levels (1 to 3) of this collator's sort keys when its settings are the ones
     /// whose keys ``SortKeyTable`` writes: no French secondary order, no case level or case first,
     /// and no numeric order (shifted punctuation leaves these levels, which the table leaves it

@@ -4,7 +4,7 @@
 /// The collation runtime computes a key by running its general collation iterator over the text,
 /// as ICU does, which costs about as much as everything else the engine does together. But for
 /// most characters of the Latin, Greek, Cyrillic, Armenian, Hebrew and Arabic blocks, and of many
-/// scripts of three bytes of UTF-8 (Indic, Georgian, kana, Hangul …), the collation elements do
+/// scripts of three bytes of UTF-8 (Indic, Georgian, kana, Hangul, Han …), the collation elements do
 /// not depend on what surrounds them: no contraction or prefix mapping goes
 /// on with them, and their canonical combining class (and that of their decomposition's first
 /// character) is zero, so text made of them needs no canonical reordering (it is "FCD"). The
@@ -41,10 +41,13 @@ final class SortKeyTable: @unchecked Sendable {
     /// The code points of three bytes of UTF-8 that the table may cover besides the Hangul
     /// syllables: the scripts from Samaritan to Tibetan (Indic, Thai, Lao), Myanmar, Georgian,
     /// the jamo, Ethiopic to Mongolian, the Latin and Greek letters of Vietnamese and polytonic
-    /// Greek, general punctuation, the CJK symbols and kana, and the compatibility jamo. Han
-    /// (tens of thousands of characters) and the blocks of symbols are left to the runtime: each
-    /// covered character costs every table's build a few runtime keys.
+    /// Greek, general punctuation, the CJK symbols and kana, and the compatibility jamo. The blocks
+    /// of symbols are left to the runtime, and Han (``han``) to tables built to cover it: each
+    /// covered character costs the table's build a few runtime keys.
     static let threeByteRanges: [Range<UInt32>] = [0x800..<0x2070, 0x3000..<0x3100, 0x3130..<0x3190, 0x31F0..<0x3200]
+    /// The CJK Unified Ideographs of U+4E00–U+9FFF, covered by tables built with `coveringHan`:
+    /// more characters than all the other ranges together, which about triple the build.
+    static let han: Range<UInt32> = 0x4E00..<0xA000
     /// The Hangul syllables, covered where the table can write each as one fused primary.
     static let hangulSyllables: Range<UInt32> = 0xAC00..<0xD7A4
 
@@ -83,6 +86,8 @@ final class SortKeyTable: @unchecked Sendable {
     let levels: Int
     /// How many code points the table covers.
     let coveredCount: Int
+    /// Whether the table was built to cover ``han`` (those of its characters that pass its checks).
+    let coversHan: Bool
     /// The most elements one covered code point has.
     private let maximumElementsPerCodePoint: Int
 
@@ -178,20 +183,20 @@ final class SortKeyTable: @unchecked Sendable {
     }
 
     /// A table for `collator`'s settings and tailoring, or nil when its settings are not ones
-    /// whose keys the table writes.
+    /// whose keys the table writes; `coveringHan`: whether it covers ``han`` too.
     ///
     /// - Complexity: one element iteration and three keys for each of the 2,048 code points below
-    ///   U+0800 and of the ``threeByteRanges``, a trie lookup for each Hangul syllable, and the
-    ///   listing of the characters inside the collator's contractions (``ContextCharacters``, one
-    ///   trie lookup a code point of the tailoring).
-    init?(collator: LocaleCollator) {
+    ///   U+0800 and of the ``threeByteRanges`` (and ``han``), a trie lookup for each Hangul
+    ///   syllable, and the listing of the characters inside the collator's contractions
+    ///   (``ContextCharacters``, one trie lookup a code point of the tailoring).
+    init?(collator: LocaleCollator, coveringHan: Bool = false) {
         guard let levels = collator.plainSortKeyLevels else { return nil }
         let data = collator.runtime.tailoring.data
         // The strings of code points below U+D800 alone: text the table keys holds no other.
         // A mark inside any of them is never covered (nor read as a context's key).
         let insideAny = collator.codePointsInsideContractions(below: 0xD800)
         let canBeCovered = { (codePoint: UInt32) in
-            Self.canBeCovered(codePoint) && !(Self.isMark(codePoint) && insideAny.contains(codePoint))
+            Self.canBeCovered(codePoint, coveringHan: coveringHan) && !(Self.isMark(codePoint) && insideAny.contains(codePoint))
         }
         // Characters whose elements depend on the one before them alone (the kana length and
         // iteration marks in Japanese), or on the one after them alone (the Thai and Lao vowels
@@ -200,7 +205,7 @@ final class SortKeyTable: @unchecked Sendable {
         let inside = collator.codePointsInsideContractions(
             below: 0xD800, ignoring: Set(prefixMappings.keys).union(contractionMappings.keys))
         self.levels = levels
-        let candidates = (0..<Self.codePointLimit).lazy.map { $0 } + Self.threeByteRanges.joined()
+        let candidates = (0..<Self.codePointLimit).lazy.map { $0 } + Self.threeByteRanges.joined() + (coveringHan ? Self.han : 0..<0)
 
         /// `sequence` as the table keeps it: each primary moved as the runtime's script reordering
         /// moves it (ICU's reorder table, and its ranges where a lead byte is split between
@@ -397,6 +402,7 @@ final class SortKeyTable: @unchecked Sendable {
         elements = .allocate(capacity: max(1, allElements.count))
         elements.initialize(from: allElements, count: allElements.count)
         coveredCount = covered
+        coversHan = coveringHan
         maximumElementsPerCodePoint = maximumElements
     }
 
@@ -487,8 +493,8 @@ final class SortKeyTable: @unchecked Sendable {
     func appendSortKey(utf8 text: UnsafeBufferPointer<UInt8>, to buffer: KeyBuffer, scratch: Scratch) -> Bool {
         // The room reserved below is about 11 bytes per element of every character: for a text of
         // megabytes the runtime's own growth is the better bound. A text that starts with a
-        // character of three or four bytes the table does not cover (Thai, Devanagari, Han names)
-        // is the runtime's before anything is set up for it.
+        // character of three or four bytes the table does not cover (Han names where it leaves
+        // Han out, emoji) is the runtime's before anything is set up for it.
         guard text.count <= Self.longestText else { return false }
         if let first = text.baseAddress, first.pointee >= 0xE0, threeByteEntry(at: first, end: first + text.count) == Self.unsupported {
             return false
@@ -648,12 +654,12 @@ final class SortKeyTable: @unchecked Sendable {
         codePoint < Self.codePointLimit ? entries[Int(codePoint)] : blocks[Int(codePoint >> 6)][Int(codePoint & 63)]
     }
 
-    /// Whether the table may cover `codePoint`: one of its candidates that starts without a
-    /// combining class, or a mark of three bytes (``isMark(_:)``).
-    private static func canBeCovered(_ codePoint: UInt32) -> Bool {
+    /// Whether a table (`coveringHan`: one that covers ``han``) may cover `codePoint`: one of its
+    /// candidates that starts without a combining class, or a mark of three bytes (``isMark(_:)``).
+    private static func canBeCovered(_ codePoint: UInt32, coveringHan: Bool) -> Bool {
         guard
             codePoint < codePointLimit || threeByteRanges.contains(where: { $0.contains(codePoint) })
-                || hangulSyllables.contains(codePoint),
+                || hangulSyllables.contains(codePoint) || (coveringHan && han.contains(codePoint)),
             let scalar = Unicode.Scalar(codePoint)
         else { return false }
         return startsWithoutCombiningClass(scalar) || isMark(codePoint)

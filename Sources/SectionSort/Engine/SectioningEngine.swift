@@ -130,6 +130,10 @@ struct EngineConfiguration: Sendable {
     /// The fewest items for which `.table` builds the collation's key table (once per collation);
     /// smaller inputs use the table once it is built, and the collation runtime alone before.
     var keyTableMinimumCount = 100_000
+    /// The fewest items for which the table covers Han too, where the collation reorders Han
+    /// (``IndexedCollation/reordersHan``): its build then takes about three times as long, which
+    /// only large lists of Chinese, Japanese or Korean names win back.
+    var hanKeyTableMinimumCount = 1_000_000
     /// Inputs of at least this many items (and fewer than `keyTableMinimumCount`) start building
     /// the table in the background when it is not built, for the collation's later calls.
     var keyTableBackgroundMinimumCount = 256
@@ -147,11 +151,13 @@ struct EngineConfiguration: Sendable {
 
 extension EngineConfiguration {
     /// The key table to key `count` items with: none unless the method is `.table`; else the
-    /// collation's, built now if `count` is large enough (and else perhaps started in the
-    /// background for later calls).
+    /// collation's, built now if `count` is large enough (covering Han if it is larger still),
+    /// and else perhaps started in the background for later calls.
     func keyTable(of collation: IndexedCollation, count: Int) -> SortKeyTable? {
         guard keyMethod == .table else { return nil }
-        if count >= keyTableMinimumCount { return collation.sortKeyTable(building: true) }
+        if count >= keyTableMinimumCount {
+            return collation.sortKeyTable(building: true, coveringHan: count >= hanKeyTableMinimumCount)
+        }
         let table = collation.sortKeyTable(building: false)
         if table == nil && buildsKeyTableInBackground && count >= keyTableBackgroundMinimumCount {
             collation.buildSortKeyTableInBackground()

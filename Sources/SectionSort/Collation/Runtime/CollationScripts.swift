@@ -18,6 +18,8 @@ package struct CollationScripts: Hashable, Sendable {
     private static let reservedBeforeLatin: Int32 = firstSpecialGroup + 14
     private static let reservedAfterLatin: Int32 = firstSpecialGroup + 15
     private static let latin: Int32 = 25
+    /// ICU's `USCRIPT_HAN` ("Hani").
+    package static let han: Int32 = 17
 
     /// The number of script codes indexed (`numScripts`).
     let scriptCount: Int
