@@ -60,6 +60,18 @@ import Testing
         Self.check(boundaries)
     }
 
+    /// More boundaries than are counted under one first byte (the index of a script whose letters
+    /// share a lead byte), beside others: those of the one byte are searched.
+    @Test func findsTheSectionsOfManyBoundariesThatStartAlike() {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<400).map { _ in
+            [0x40] + (0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt8.random(in: 0x02...0xFF, using: &generator) }
+        }
+        let alike = Set(random).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(alike.count > SectionLocator.Lookup.countedBoundaries)
+        Self.check([[], [0x03], [0x3F, 0xFF]] + alike + [[0x41], [0xFF]])
+    }
+
     static func check(_ boundaries: [[UInt8]]) {
         let sections = boundaries.indices.map { $0 % 2 == 0 ? $0 : $0 * 10 }
         let locator = SectionLocator(boundaries: boundaries, bucketSections: sections)

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds the section of a sort key: the place of the key's primary level among the bucket
 /// boundaries of an ``AlphabeticIndex``, which are stored contiguously, compared first by their
-/// first seven bytes as numbers (which decide almost every comparison), then byte by byte.
+/// first seven bytes as numbers (which decide almost every comparison), then byte by byte. Only
+/// the boundaries that start with the key's first byte are compared at all.
 ///
 /// Lookups run through ``withLookup(_:)`` on raw buffers, so that threads looking up sections at
 /// the same time touch no shared reference counts.
@@ -13,6 +14,9 @@ struct SectionLocator: Sendable {
     private let boundaryStarts: [Int]
     /// The first seven bytes of each boundary (``Lookup/word(_:)``).
     private let boundaryWords: [Int]
+    /// For each first byte, the boundaries that start with it (``Lookup/firstByteRanges``); empty
+    /// where the boundaries are not in byte order.
+    private let firstByteRanges: [UInt32]
     /// The section (index in `sectionTitles`) of each bucket.
     private let bucketSections: [Int]
 
@@ -29,6 +33,21 @@ struct SectionLocator: Sendable {
         for boundary in boundaries { starts.append(starts[starts.count - 1] + boundary.count) }
         boundaryStarts = starts
         boundaryWords = boundaries.map { $0.withUnsafeBufferPointer(Lookup.word) }
+        // In byte order, the boundaries of one first byte are consecutive: from the number of
+        // those with a lower first byte to the number of those with a lower or equal one. (A few
+        // indexes, such as Khmer's, have a boundary after its letter's next one, which searches
+        // then go on to find among all of them, as before.)
+        var ranges: [UInt32] = []
+        if boundaries.count < 1 << 16 && zip(boundaries, boundaries.dropFirst()).allSatisfy({ $0.lexicographicallyPrecedes($1) }) {
+            ranges = Array(repeating: 0, count: 256)
+            var next = 0
+            for byte in 0..<256 {
+                let start = next
+                while next < boundaries.count && (boundaries[next].first.map(Int.init) ?? 0) <= byte { next += 1 }
+                ranges[byte] = UInt32(start) << 16 | UInt32(next)
+            }
+        }
+        firstByteRanges = ranges
         self.bucketSections = bucketSections
     }
 
@@ -38,7 +57,9 @@ struct SectionLocator: Sendable {
             boundaryStarts.withUnsafeBufferPointer { starts in
                 boundaryWords.withUnsafeBufferPointer { words in
                     bucketSections.withUnsafeBufferPointer { sections in
-                        body(Lookup(bytes: bytes, starts: starts, words: words, sections: sections))
+                        firstByteRanges.withUnsafeBufferPointer { ranges in
+                            body(Lookup(bytes: bytes, starts: starts, words: words, sections: sections, firstByteRanges: ranges))
+                        }
                     }
                 }
             }
@@ -56,8 +77,12 @@ struct SectionLocator: Sendable {
         let starts: UnsafeBufferPointer<Int>
         let words: UnsafeBufferPointer<Int>
         let sections: UnsafeBufferPointer<Int>
+        /// For each byte (0 for the empty first boundary), the boundaries that start with it:
+        /// the first one's index in the high 16 bits, the end's in the low 16 bits; empty where
+        /// every boundary is compared.
+        let firstByteRanges: UnsafeBufferPointer<UInt32>
 
-        /// Up to how many boundaries a look-up counts them instead of searching.
+        /// Up to how many boundaries of one first byte a look-up counts them instead of searching.
         static let countedBoundaries = 64
 
         /// The primary bytes among the first seven of `key` (up to the first byte below 0x02),
@@ -82,26 +107,34 @@ struct SectionLocator: Sendable {
         /// The section of the item whose full sort key is `key`: the last bucket whose boundary is
         /// at or before the key's primary level.
         ///
-        /// - Complexity: O(b) comparisons of numbers for b buckets up to ``countedBoundaries``,
-        ///   O(log b) beyond; plus O(p) for a key whose first seven primary bytes are those of a
-        ///   boundary longer than that, where p is the primary length.
+        /// - Complexity: O(b) comparisons of numbers for the b boundaries that start with the
+        ///   key's first byte, up to ``countedBoundaries``, O(log b) beyond; plus O(p) for a key
+        ///   whose first seven primary bytes are those of a boundary longer than that, where p is
+        ///   the primary length.
         func section(forKey key: UnsafeBufferPointer<UInt8>) -> Int {
             let keyWord = Self.word(key)
             // The last boundary whose word is at or before the key's. Boundary 0 is the empty
-            // underflow boundary, at or before everything, and the words are in order: counting
-            // those at or before the key has no branch that depends on the key (a binary search's
-            // would be mispredicted half the time), and is the faster for the few dozen boundaries
-            // of most indexes.
+            // underflow boundary, at or before everything. Where the words are in order, every
+            // boundary with a lower first byte is before the key, every one with a higher one
+            // after it, so only those with the key's first byte are compared.
+            var start = 0, end = words.count
+            if !firstByteRanges.isEmpty {
+                let range = firstByteRanges[keyWord >> (8 * Self.wordBytes - 8)]
+                (start, end) = (Int(range >> 16), Int(range & 0xFFFF))
+            }
             var last: Int
-            if words.count <= Self.countedBoundaries {
-                // Each word at or before the key's adds 1 + 0; each after it, 1 - 1 (the sign of the
-                // difference): arithmetic, which no compiler turns into a branch.
+            if end - start <= Self.countedBoundaries {
+                // Counting those at or before the key has no branch that depends on the key (a
+                // binary search's would be mispredicted half the time): each word at or before the
+                // key's adds 1 + 0, each after it 1 - 1 (the sign of the difference), arithmetic
+                // that no compiler turns into a branch.
                 var count = 0
-                for word in words { count &+= 1 &+ ((keyWord &- word) >> 63) }
-                last = count - 1
+                for index in start..<end { count &+= 1 &+ ((keyWord &- words[index]) >> 63) }
+                last = start - 1 + count
             } else {
-                last = 0
-                var remaining = words.count
+                // From the boundary before the range, which is before the key.
+                last = max(start - 1, 0)
+                var remaining = end - last
                 while remaining > 1 {
                     let half = remaining / 2
                     if words[last + half] <= keyWord { last += half }
