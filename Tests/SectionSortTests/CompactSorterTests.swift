@@ -220,6 +220,12 @@ import Testing
             #expect(PrefixEntry.precedes(entry(twenty), entry(changedLast)))
         }
         #expect((0..<20).map { entry(twenty).radixByte($0) } == [1] + (1...19).map { $0 })
+        // Keys of every length, shorter than the prefix, as long and longer: its bytes, then zeros.
+        for length in 0...24 {
+            let key = (0..<length).map { UInt8(0xF0 - $0) }
+            let made = entry(key, section: 7)
+            #expect((0..<PrefixEntry.radixBytes).map(made.radixByte) == [7] + (0..<19).map { $0 < length ? Int(key[$0]) : 0 }, "\(length)")
+        }
         // Past the prefix, the identifier's bytes, most significant first: a tie group's order.
         let identified = twenty.withUnsafeBufferPointer { PrefixEntry(section: 1, key: $0, identifier: 0x0A0B_0C0D) }
         #expect((20..<PrefixEntry.orderBytes).map { identified.radixByte($0) } == [0x0A, 0x0B, 0x0C, 0x0D])

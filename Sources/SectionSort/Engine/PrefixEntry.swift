@@ -27,6 +27,16 @@ struct PrefixEntry {
 
     /// The entry of an item in `section` (below 256) whose key is `key`.
     init(section: Int, key: UnsafeBufferPointer<UInt8>, identifier: UInt32) {
+        if key.count >= Self.keyBytes, let start = key.baseAddress {
+            // Most keys fill the prefix: three loads (bytes 0–7, 7–14, 15–18) where the loop below
+            // would shift in nineteen bytes, each tested against the key's end.
+            let bytes = UnsafeRawPointer(start)
+            self.high = UInt64(truncatingIfNeeded: section) << 56 | UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) >> 8
+            self.middle = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 7, as: UInt64.self))
+            self.low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 15, as: UInt32.self))
+            self.identifier = identifier
+            return
+        }
         var high = UInt64(truncatingIfNeeded: section)
         for position in 0..<7 {
             high <<= 8
