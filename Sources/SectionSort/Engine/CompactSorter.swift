@@ -129,22 +129,16 @@ package final class CompactSorter: @unchecked Sendable {
         tieKeys = (
             Self.keyTable(of: collation, options: options, count: count), options.readsChineseNames ? collation.chineseNameReader() : nil
         )
-        // The first pass, by section, gives the section ranges; the second, by the first key byte,
-        // inside each section in parallel, gives jobs of a size that balances across threads.
+        // The first pass, by section and first key byte, gives the section ranges, and jobs of a
+        // size that balances across threads.
         var sectionStarts = [Int](repeating: 0, count: collation.sectionTitles.count + 1)
-        let bySection = PrefixEntrySorting.distribute(sorted, byte: 0)
-        for range in bySection { sectionStarts[sorted[range.lowerBound].section + 1] = range.upperBound }
+        let buckets = PrefixEntrySorting.distributeByFirstTwoBytes(sorted)
+        for range in buckets { sectionStarts[sorted[range.lowerBound].section + 1] = range.upperBound }
         for section in 1..<sectionStarts.count where sectionStarts[section] == 0 { sectionStarts[section] = sectionStarts[section - 1] }
         let shared = SharedMutableBuffer(sorted)
-        let buckets = Locked<[[Range<Int>]]>(Array(repeating: [], count: bySection.count))
-        pool.run(bySection.count) { job in
-            let range = bySection[job]
-            let inner = PrefixEntrySorting.distribute(shared.slice(range), byte: 1)
-            buckets.withLock { $0[job] = inner.map { $0.lowerBound + range.lowerBound..<$0.upperBound + range.lowerBound } }
-        }
         // Largest first, so that the last job to start is a small one. A job is one bucket of the
         // first two radix bytes, so no tie group crosses its ends.
-        let jobs = buckets.withLock { $0.joined().sorted { ($0.count, $1.lowerBound) > ($1.count, $0.lowerBound) } }
+        let jobs = buckets.sorted { ($0.count, $1.lowerBound) > ($1.count, $0.lowerBound) }
         pool.run(jobs.count) { job in
             PrefixEntrySorting.sort(shared.slice(jobs[job]), fromByte: 2)
             // Large groups' texts are read one group at a time, without hints.

@@ -3,23 +3,35 @@
 enum PrefixEntrySorting {
     private static let insertionSortLimit = 32
 
-    /// Distributes `entries` in place by radix byte `byte` (an American-flag pass) and returns the
-    /// range of each non-empty bucket, in order.
+    /// Distributes `entries` in place by their first two radix bytes (the section and the first
+    /// key byte) in one American-flag pass, where a pass per byte would move every entry twice,
+    /// and returns the range of each non-empty bucket, in order.
     ///
-    /// - Complexity: O(n) moves.
-    static func distribute(_ entries: UnsafeMutableBufferPointer<PrefixEntry>, byte: Int) -> [Range<Int>] {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
-            distribute(entries, byte: byte, counts: counts)
-            var buckets: [Range<Int>] = [], start = 0
-            for bucket in 0..<256 where counts[bucket] > 0 {
-                buckets.append(start..<start + counts[bucket])
-                start += counts[bucket]
+    /// - Complexity: O(n) moves, plus O(2¹⁶) to go through the buckets.
+    static func distributeByFirstTwoBytes(_ entries: UnsafeMutableBufferPointer<PrefixEntry>) -> [Range<Int>] {
+        let bucketCount = 1 << 16
+        @inline(__always) func bucket(_ entry: PrefixEntry) -> Int { Int(truncatingIfNeeded: entry.high >> 48) }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * bucketCount) { table in
+            let next = UnsafeMutableBufferPointer(rebasing: table[0..<bucketCount])
+            let ends = UnsafeMutableBufferPointer(rebasing: table[bucketCount...])
+            next.initialize(repeating: 0)
+            for entry in entries { next[bucket(entry)] += 1 }
+            var buckets: [Range<Int>] = [], running = 0
+            for index in 0..<bucketCount {
+                let count = next[index]
+                if count > 0 { buckets.append(running..<running + count) }
+                next[index] = running
+                running += count
+                ends[index] = running
             }
+            guard buckets.count > 1 else { return buckets }
+            permute(entries, next: next, ends: ends, bucket: bucket)
             return buckets
         }
     }
 
-    /// Distributes `entries` by radix byte `byte` and leaves each bucket's size in `counts` (256).
+    /// Distributes `entries` by radix byte `byte` (an American-flag pass) and leaves each
+    /// bucket's size in `counts` (256).
     private static func distribute(
         _ entries: UnsafeMutableBufferPointer<PrefixEntry>, byte: Int, counts: UnsafeMutableBufferPointer<Int>
     ) {
@@ -35,20 +47,30 @@ enum PrefixEntrySorting {
                 running += counts[bucket]
                 ends[bucket] = running
             }
-            for bucket in 0..<256 {
-                while next[bucket] < ends[bucket] {
-                    // Carry the entry at the bucket's next free place to where it belongs, and the
-                    // one found there onwards, until one that belongs here comes back.
-                    var carried = entries[next[bucket]]
-                    var target = carried.radixByte(byte)
-                    while target != bucket {
-                        swap(&carried, &entries[next[target]])
-                        next[target] += 1
-                        target = carried.radixByte(byte)
-                    }
-                    entries[next[bucket]] = carried
-                    next[bucket] += 1
+            permute(entries, next: next, ends: ends) { $0.radixByte(byte) }
+        }
+    }
+
+    /// Moves each entry into its bucket in place (`bucket` gives it; `next` holds each bucket's
+    /// first place, `ends` where it ends, in order): an American-flag pass, each entry moved once.
+    @inline(__always)
+    private static func permute(
+        _ entries: UnsafeMutableBufferPointer<PrefixEntry>, next: UnsafeMutableBufferPointer<Int>,
+        ends: UnsafeMutableBufferPointer<Int>, bucket: (PrefixEntry) -> Int
+    ) {
+        for index in next.indices {
+            while next[index] < ends[index] {
+                // Carry the entry at the bucket's next free place to where it belongs, and the
+                // one found there onwards, until one that belongs here comes back.
+                var carried = entries[next[index]]
+                var target = bucket(carried)
+                while target != index {
+                    swap(&carried, &entries[next[target]])
+                    next[target] += 1
+                    target = bucket(carried)
                 }
+                entries[next[index]] = carried
+                next[index] += 1
             }
         }
     }
