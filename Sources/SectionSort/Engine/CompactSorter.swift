@@ -329,15 +329,19 @@ private struct TieResolver {
     /// Orders one tie group whose texts are not all the same: a key per distinct text (texts
     /// with equal bytes have equal keys).
     private mutating func resolve(_ group: UnsafeMutableBufferPointer<PrefixEntry>) {
+        // Copied out once: a closure that reads them through `self` in a mutating method copied
+        // the whole resolver (a retain and a release of each of its references) at every call.
+        let keyOf = self.keyOf, keys = self.keys, keyWriter = self.keyWriter, lookup = self.lookup, names = self.names
+        let hasReadings = self.hasReadings, directions = (options.order, options.secondaryOrder)
         members.removeAll(keepingCapacity: true)
-        for entry in group { members.append((hash(entry.identifier), entry.identifier, 0)) }
+        for entry in group { members.append((Self.hash(entry.identifier, keyOf: keyOf), entry.identifier, 0)) }
         members.sort { ($0.hash, $0.identifier) < ($1.hash, $1.identifier) }
         keys.removeAll()
         texts.removeAll(keepingCapacity: true)
         var representative = 0
         for index in members.indices {
             if index > 0 && members[index].hash == members[representative].hash
-                && sameText(members[index].identifier, members[representative].identifier)
+                && Self.sameText(members[index].identifier, members[representative].identifier, keyOf: keyOf)
             {
                 members[index].text = members[representative].text
                 continue
@@ -346,8 +350,7 @@ private struct TieResolver {
             let start = keys.count
             keyOf(members[index].identifier) { text in
                 _ = SectioningEngine.appendKey(
-                    primary: text, secondary: nil, hasReadings: hasReadings, names: names,
-                    directions: (options.order, options.secondaryOrder),
+                    primary: text, secondary: nil, hasReadings: hasReadings, names: names, directions: directions,
                     keys: keyWriter, lookup: lookup, to: keys)
             }
             texts.append(start..<keys.count)
@@ -366,7 +369,7 @@ private struct TieResolver {
     }
 
     /// A hash of the text of the item `identifier` names.
-    private func hash(_ identifier: UInt32) -> UInt64 {
+    private static func hash(_ identifier: UInt32, keyOf: @escaping CompactSorter.KeyReader) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         keyOf(identifier) { text in
             for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -374,7 +377,7 @@ private struct TieResolver {
         return hash
     }
 
-    private func sameText(_ a: UInt32, _ b: UInt32) -> Bool {
+    private static func sameText(_ a: UInt32, _ b: UInt32, keyOf: @escaping CompactSorter.KeyReader) -> Bool {
         var same = false
         keyOf(a) { first in
             keyOf(b) { second in
