@@ -37,8 +37,10 @@ package final class CompactSorter: @unchecked Sendable {
     private let collation: IndexedCollation
     private let options: SectioningOptions
     private let entries: UnsafeMutableBufferPointer<PrefixEntry>
-    /// Items appended so far.
-    package private(set) var count = 0
+    /// Items appended so far. Not checked for exclusive access at run time (every read of an
+    /// identifier reads it, from the writer's threads): only `append` changes it, on the thread
+    /// that appends, before any other thread reads it (see the use above).
+    @exclusivity(unchecked) package private(set) var count = 0
     private var sections: [SectionedOrder.Section] = []
     /// The key table and Chinese name reader that tie groups' keys are computed with: set by the
     /// sort, before the threads that resolve ties read them.
