@@ -51,8 +51,12 @@ struct RunMerger {
     ) throws(CLIError) {
         var opened: [SortedRun.Reader] = []
         for run in parts { opened.append(try SortedRun.Reader(parts: run, bufferSize: bufferSize)) }
-        let readers = opened, count = readers.count
+        // Read through references that are not counted: `opened` holds every reader until the
+        // merge returns, and a counted reference read from it cost a retain and a release for
+        // each use, three a record.
+        let readers = opened.map(UncountedReader.init), count = readers.count
         guard count > 0 else { return }
+        defer { withExtendedLifetime(opened) {} }
         // Each run's current key, and its first 8 bytes as a big-endian number that decides most
         // comparisons; nil once the run is exhausted. In buffers that the functions below capture
         // as constants: arrays captured as variables are boxed, and every access to them, on the
@@ -82,5 +86,19 @@ struct RunMerger {
             try body(keys[run]!, readers[run].record)
             try advance(run)
         }
+    }
+
+    /// A reader that the merge holds elsewhere, used without reference counting.
+    private struct UncountedReader {
+        private let reader: Unmanaged<SortedRun.Reader>
+
+        init(_ reader: SortedRun.Reader) { self.reader = .passUnretained(reader) }
+
+        func advance() throws(CLIError) -> Bool {
+            try reader._withUnsafeGuaranteedRef { reader in Result { () throws(CLIError) in try reader.advance() } }.get()
+        }
+
+        var key: UnsafeBufferPointer<UInt8> { reader._withUnsafeGuaranteedRef(\.key) }
+        var record: UnsafeBufferPointer<UInt8> { reader._withUnsafeGuaranteedRef(\.record) }
     }
 }
