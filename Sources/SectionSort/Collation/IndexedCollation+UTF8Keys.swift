@@ -88,12 +88,15 @@ extension IndexedCollation {
         configuration.threads = options.threads
         configuration.keyMethod = options.keyMethod
         configuration.buildsKeyTableInBackground = false
+        // Not through `Optional.map`: a closure made there is a generic value, and each key read
+        // through the one it passes on went through two conversion thunks.
+        var visit: ((SectionedPermutation, @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)?
+        if let sortedKeys {
+            visit = { permutation, keyAt in sortedKeys(self.sectionedOrder(permutation, options: options), keyAt) }
+        }
         let permutation = try SectioningEngine.run(
-            input, collation: self, configuration: configuration,
-            control: progress.map { EngineControl(progress: $0) },
-            sortedKeys: sortedKeys.map { visit in
-                { permutation, keyAt in visit(self.sectionedOrder(permutation, options: options), keyAt) }
-            })
+            input, collation: self, configuration: configuration, control: progress.map { EngineControl(progress: $0) },
+            sortedKeys: visit)
         return sectionedOrder(permutation, options: options)
     }
 
