@@ -201,6 +201,36 @@ import Testing
         #expect(sorter.tieGroupStart(atOrAfter: texts.count) == texts.count)
     }
 
+    /// Entries that share their first bytes (tie groups, names that start alike) are sorted from
+    /// the first byte they do not all share: the order is a comparison sort's whatever they share.
+    @Test(arguments: [0, 1, 2, 7, 8, 15, 16, 19, 20, 22])
+    func prefixEntriesSortAsComparisonsDoWhateverTheyShare(shared: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let start = (0..<shared).map { _ in UInt8.random(in: 0...0xFF, using: &generator) }
+        for count in [2, 33, 600, 5000] {
+            // Bytes past the shared ones from a small alphabet, so that many tie up to the
+            // identifiers, which are distinct (and not in order, as after earlier passes).
+            let entries = (0..<count).map { index in
+                let bytes = start + (shared..<PrefixEntry.orderBytes).map { _ in UInt8.random(in: 0...2, using: &generator) }
+                let key = Array(bytes[1..<PrefixEntry.radixBytes])
+                let identifier = bytes[20...].reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & ~0x3FFF | UInt32(index)
+                return key.withUnsafeBufferPointer { PrefixEntry(section: Int(bytes[0]), key: $0, identifier: identifier) }
+            }
+            let expected = entries.sorted(by: PrefixEntry.precedes).map(\.identifier)
+            let sorted = entries.withUnsafeBufferPointer { source in
+                let buffer = UnsafeMutableBufferPointer<PrefixEntry>.allocate(capacity: count)
+                defer { buffer.deallocate() }
+                _ = buffer.initialize(from: source)
+                let differing = (0..<PrefixEntry.orderBytes).first { byte in Set(entries.map { $0.radixByte(byte) }).count > 1 }
+                #expect(PrefixEntrySorting.firstDifferingByte(of: buffer, after: -1) == differing)
+                #expect(differing.map { $0 >= shared } == true)
+                PrefixEntrySorting.sort(buffer, fromByte: 0)
+                return buffer.map(\.identifier)
+            }
+            #expect(sorted == expected, "\(count) entries sharing \(shared) bytes")
+        }
+    }
+
     @Test func prefixesOrderLikeTheirKeys() {
         // A key that ends inside the prefix is zero-padded: it goes before longer keys it starts.
         let short: [UInt8] = [5, 6], longer: [UInt8] = [5, 6, 0, 1], other: [UInt8] = [5, 7]

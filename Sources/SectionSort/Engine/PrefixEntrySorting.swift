@@ -90,11 +90,43 @@ enum PrefixEntrySorting {
         }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
             distribute(entries, byte: byte, counts: counts)
+            if counts[entries[0].radixByte(byte)] == entries.count {
+                // All in one bucket (a tie group, or names that start alike): on from the first
+                // byte they do not all share, found in one pass, rather than a pass per byte.
+                sort(entries, fromByte: firstDifferingByte(of: entries, after: byte))
+                return
+            }
             var start = 0
             for bucket in 0..<256 where counts[bucket] > 0 {
                 sort(UnsafeMutableBufferPointer(rebasing: entries[start..<start + counts[bucket]]), fromByte: byte + 1)
                 start += counts[bucket]
             }
         }
+    }
+
+    /// The first radix byte after `byte` where not all of `entries` are equal
+    /// (``PrefixEntry/orderBytes`` where they all are, which distinct identifiers rule out).
+    ///
+    /// - Complexity: O(n).
+    static func firstDifferingByte(of entries: UnsafeMutableBufferPointer<PrefixEntry>, after byte: Int) -> Int {
+        let first = entries[0]
+        var high: UInt64 = 0, middle: UInt64 = 0, low: UInt32 = 0, identifier: UInt32 = 0
+        for entry in entries {
+            high |= entry.high ^ first.high
+            middle |= entry.middle ^ first.middle
+            low |= entry.low ^ first.low
+            identifier |= entry.identifier ^ first.identifier
+        }
+        let differing: Int
+        if high != 0 {
+            differing = high.leadingZeroBitCount / 8
+        } else if middle != 0 {
+            differing = 8 + middle.leadingZeroBitCount / 8
+        } else if low != 0 {
+            differing = 16 + low.leadingZeroBitCount / 8
+        } else {
+            differing = identifier != 0 ? 20 + identifier.leadingZeroBitCount / 8 : PrefixEntry.orderBytes
+        }
+        return max(byte + 1, differing)
     }
 }
