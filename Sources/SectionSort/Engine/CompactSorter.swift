@@ -250,7 +250,7 @@ package final class CompactSorter: @unchecked Sendable {
 private struct TieResolver {
     let keyOf: CompactSorter.KeyReader
     let prefetchKeyOf: CompactSorter.KeyPrefetcher?
-    /// Groups of other sizes are left as they are.
+    /// Groups of other sizes are left as they are; from 2 up (a single entry is not a group).
     let groupSizes: ClosedRange<Int>
     let options: SectioningOptions
     let hasReadings: Bool
@@ -271,6 +271,7 @@ private struct TieResolver {
     ) {
         self.keyOf = keyOf
         self.prefetchKeyOf = prefetchKeyOf
+        precondition(groupSizes.lowerBound >= 2, "a tie group has two entries or more")
         self.groupSizes = groupSizes
         self.options = options
         self.hasReadings = hasReadings
@@ -303,7 +304,7 @@ private struct TieResolver {
             }
             var end = start + 1
             while end < entries.count && PrefixEntry.ties(entries[start], entries[end]) { end += 1 }
-            if end - start >= 2 && groupSizes.contains(end - start) {
+            if groupSizes.contains(end - start) {
                 let group = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
                 // The group's entries come in identifier order (the radix passes end by
                 // identifier), so a group of one text repeated (most tie groups of generated

@@ -28,33 +28,23 @@ struct PrefixEntry {
     /// The entry of an item in `section` (below 256) whose key is `key`.
     init(section: Int, key: UnsafeBufferPointer<UInt8>, identifier: UInt32) {
         if key.count >= Self.keyBytes, let start = key.baseAddress {
-            // Most keys fill the prefix: three loads (bytes 0–7, 7–14, 15–18) where the loop below
-            // would shift in nineteen bytes, each tested against the key's end.
-            let bytes = UnsafeRawPointer(start)
-            self.high = UInt64(truncatingIfNeeded: section) << 56 | UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)) >> 8
-            self.middle = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 7, as: UInt64.self))
-            self.low = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 15, as: UInt32.self))
-            self.identifier = identifier
+            self.init(section: section, prefix: UnsafeRawPointer(start), identifier: identifier)
             return
         }
-        var high = UInt64(truncatingIfNeeded: section)
-        for position in 0..<7 {
-            high <<= 8
-            if position < key.count { high |= UInt64(key[position]) }
+        // A shorter key (most keys fill the prefix), zero-padded to its length.
+        self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.keyBytes) { padded in
+            padded.initialize(repeating: 0)
+            if let start = key.baseAddress, let destination = padded.baseAddress { destination.update(from: start, count: key.count) }
+            return Self(section: section, prefix: UnsafeRawPointer(padded.baseAddress!), identifier: identifier)
         }
-        var middle: UInt64 = 0
-        for position in 7..<15 {
-            middle <<= 8
-            if position < key.count { middle |= UInt64(key[position]) }
-        }
-        var low: UInt32 = 0
-        for position in 15..<19 {
-            low <<= 8
-            if position < key.count { low |= UInt32(key[position]) }
-        }
-        self.high = high
-        self.middle = middle
-        self.low = low
+    }
+
+    /// The entry whose key prefix is the ``keyBytes`` bytes at `prefix`: three loads (bytes 0–7,
+    /// 7–14, 15–18), big-endian, so that the numbers order as the bytes do.
+    private init(section: Int, prefix: UnsafeRawPointer, identifier: UInt32) {
+        high = UInt64(truncatingIfNeeded: section) << 56 | UInt64(bigEndian: prefix.loadUnaligned(as: UInt64.self)) >> 8
+        middle = UInt64(bigEndian: prefix.loadUnaligned(fromByteOffset: 7, as: UInt64.self))
+        low = UInt32(bigEndian: prefix.loadUnaligned(fromByteOffset: 15, as: UInt32.self))
         self.identifier = identifier
     }
 
