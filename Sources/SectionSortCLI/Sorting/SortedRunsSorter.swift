@@ -16,7 +16,10 @@ final class SortedRunsSorter: RecordSorter {
     /// Sorts `batch` into a new run; always takes it.
     func add(_ batch: RecordSet, isLast: Bool) throws(CLIError) -> Bool {
         guard !batch.isEmpty else { return true }
-        if directory == nil { directory = try TemporaryDirectory(parent: context.options.temporaryDirectory) }
+        if directory == nil {
+            directory = try TemporaryDirectory(parent: context.options.temporaryDirectory)
+            if context.plan.budget >= LargeBlocks.smallestKeepingBudget { LargeBlocks.keepFreedBlocks() }
+        }
         context.phases.enter("sorting runs")
         runs.append(try writeRun(batch, in: directory!))
         context.phases.enter("reading")
@@ -28,6 +31,7 @@ final class SortedRunsSorter: RecordSorter {
 
     func write(header: [UInt8]?) throws(CLIError) {
         defer { directory?.remove() }
+        LargeBlocks.releaseFreedBlocks()
         guard let directory, !runs.isEmpty else {
             let writer = try context.makeWriter(header: header)
             return try writer.finish()
