@@ -143,30 +143,35 @@ final class SortedRunsSorter: RecordSorter {
                         }
                         try ParallelRendering.forEachPiece(of: section.positions, threads: threads) { range in
                             // Records and keys are read in sorted order, scattered over the batch:
-                            // each record's span is hinted while the sizes are summed, and its key
-                            // and bytes while the ones before it are encoded.
+                            // each record's span is hinted while the sizes are summed and kept in
+                            // order for the encoding (read again from the batch, most would miss
+                            // the cache a second time), and each key and record is hinted while
+                            // the ones before it are encoded.
                             let distance = ParallelRendering.prefetchDistance
-                            let size = range.reduce(0) { total, position in
-                                if position + distance < range.upperBound { batch.spans.prefetch(order[position + distance]) }
-                                return total
-                                    + SortedRun.maximumEncodedSize(
-                                        keyCount: keyAt(position).count, recordCount: batch.spans[order[position]].count)
-                            }
-                            return batch.bytes.withUnsafeBufferPointer { bytes in
-                                [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                                    let start = UnsafeMutableRawPointer(buffer.baseAddress!)
-                                    var next = start
-                                    for position in range {
-                                        if position + distance < range.upperBound, let base = bytes.baseAddress {
-                                            if let key = keyAt(position + distance).baseAddress { MemoryHints.prefetch(key) }
-                                            MemoryHints.prefetch(base + batch.spans[order[position + distance]].lowerBound)
+                            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: range.count) { spans in
+                                var size = 0
+                                for (offset, position) in range.enumerated() {
+                                    if position + distance < range.upperBound { batch.spans.prefetch(order[position + distance]) }
+                                    let span = batch.spans[order[position]]
+                                    spans.initializeElement(at: offset, to: span)
+                                    size += SortedRun.maximumEncodedSize(keyCount: keyAt(position).count, recordCount: span.count)
+                                }
+                                return batch.bytes.withUnsafeBufferPointer { bytes in
+                                    [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                                        let start = UnsafeMutableRawPointer(buffer.baseAddress!)
+                                        var next = start
+                                        for (offset, position) in range.enumerated() {
+                                            if offset + distance < range.count, let base = bytes.baseAddress {
+                                                if let key = keyAt(position + distance).baseAddress { MemoryHints.prefetch(key) }
+                                                MemoryHints.prefetch(base + spans[offset + distance].lowerBound)
+                                            }
+                                            next = SortedRun.encode(
+                                                rank: section.rank, key: keyAt(position),
+                                                previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
+                                                record: UnsafeBufferPointer(rebasing: bytes[spans[offset]]), at: next)
                                         }
-                                        next = SortedRun.encode(
-                                            rank: section.rank, key: keyAt(position),
-                                            previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
-                                            record: UnsafeBufferPointer(rebasing: bytes[batch.spans[order[position]]]), at: next)
+                                        count = start.distance(to: next)
                                     }
-                                    count = start.distance(to: next)
                                 }
                             }
                         } write: { (entries, _) throws(CLIError) in
