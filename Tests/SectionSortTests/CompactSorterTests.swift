@@ -256,6 +256,11 @@ import Testing
             let made = entry(key, section: 7)
             #expect((0..<PrefixEntry.radixBytes).map(made.radixByte) == [7] + (0..<19).map { $0 < length ? Int(key[$0]) : 0 }, "\(length)")
         }
+        // A key whose only zero byte ends it is whole in the prefix up to 19 bytes, its zero last.
+        for length in 1...24 {
+            let key = (1..<length).map { UInt8(0xF0 - $0) } + [0]
+            #expect(entry(key).endsWithinPrefix == (length <= PrefixEntry.keyBytes), "\(length)")
+        }
         // Past the prefix, the identifier's bytes, most significant first: a tie group's order.
         let identified = twenty.withUnsafeBufferPointer { PrefixEntry(section: 1, key: $0, identifier: 0x0A0B_0C0D) }
         #expect((20..<PrefixEntry.orderBytes).map { identified.radixByte($0) } == [0x0A, 0x0B, 0x0C, 0x0D])

@@ -60,6 +60,10 @@ struct PrefixEntry {
         return Int(truncatingIfNeeded: identifier >> UInt32(184 - 8 * index)) & 0xFF
     }
 
+    /// Whether the prefix's last key byte is zero: for keys whose only zero byte is their last
+    /// (ICU's sort keys), the key ended within the prefix, which holds it whole.
+    var endsWithinPrefix: Bool { low & 0xFF == 0 }
+
     /// Whether the section and key prefix of `a` and `b` are the same.
     @inline(__always)
     static func ties(_ a: PrefixEntry, _ b: PrefixEntry) -> Bool { a.high == b.high && a.middle == b.middle && a.low == b.low }
