@@ -222,8 +222,7 @@ package final class CompactSorter: @unchecked Sendable {
             collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
                 collation.locator.withLookup { lookup in
                     var resolver = TieResolver(
-                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: groupSizes,
-                        keysEndWithTheirOnlyZero: options.order == .forward && !options.readsChineseNames, options: options,
+                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: groupSizes, options: options,
                         hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter, lookup: lookup)
                     body(&resolver)
                 }
@@ -253,10 +252,6 @@ private struct TieResolver {
     let prefetchKeyOf: CompactSorter.KeyPrefetcher?
     /// Groups of other sizes are left as they are; from 2 up (a single entry is not a group).
     let groupSizes: ClosedRange<Int>
-    /// Whether every key's only zero byte is its last: ICU's sort keys, unless a descending order
-    /// complements them or a Chinese-name reading's key comes before the item's. A group whose
-    /// keys end within the prefix then has equal keys, and is in order as it is.
-    let keysEndWithTheirOnlyZero: Bool
     let options: SectioningOptions
     let hasReadings: Bool
     let names: ChineseNameReader.Worker?
@@ -271,14 +266,13 @@ private struct TieResolver {
 
     init(
         keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, groupSizes: ClosedRange<Int>,
-        keysEndWithTheirOnlyZero: Bool, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
-        keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
+        options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?, keyWriter: SortKeyWriter,
+        lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
         self.prefetchKeyOf = prefetchKeyOf
         precondition(groupSizes.lowerBound >= 2, "a tie group has two entries or more")
         self.groupSizes = groupSizes
-        self.keysEndWithTheirOnlyZero = keysEndWithTheirOnlyZero
         self.options = options
         self.hasReadings = hasReadings
         self.names = names
@@ -293,7 +287,12 @@ private struct TieResolver {
         // Copied out once: called through `self` inside a mutating method, each call would retain
         // and release its closure.
         let keyOf = self.keyOf, hints = self.prefetchKeyOf != nil, prefetchKeyOf = self.prefetchKeyOf ?? { _ in }
-        let keysEndWithTheirOnlyZero = self.keysEndWithTheirOnlyZero
+        // Where every key's only zero byte is its last (ICU's sort keys, unless a descending order
+        // complements them or a Chinese-name reading's key comes before the item's), an entry
+        // whose prefix ends in a zero byte holds its key whole: a group of such entries has
+        // equal keys, and is in order as it is.
+        let keysEndWithTheirOnlyZero = options.order == .forward && !hasReadings
+        let holdsWholeKey = { (entry: PrefixEntry) in keysEndWithTheirOnlyZero && entry.endsWithinPrefix }
         var start = 0
         // The entries up to here whose texts were hinted (those in tie groups).
         var hinted = 0
@@ -302,7 +301,7 @@ private struct TieResolver {
             // reads of several groups are in flight at once.
             let through = hints ? min(entries.count, start + Self.prefetchDistance) : 0
             while hinted < through {
-                if !(keysEndWithTheirOnlyZero && entries[hinted].endsWithinPrefix)
+                if !holdsWholeKey(entries[hinted])
                     && ((hinted > 0 && PrefixEntry.ties(entries[hinted - 1], entries[hinted]))
                         || (hinted + 1 < entries.count && PrefixEntry.ties(entries[hinted], entries[hinted + 1])))
                 {
@@ -312,8 +311,7 @@ private struct TieResolver {
             }
             var end = start + 1
             while end < entries.count && PrefixEntry.ties(entries[start], entries[end]) { end += 1 }
-            // A group of whole keys has equal keys.
-            if groupSizes.contains(end - start) && !(keysEndWithTheirOnlyZero && entries[start].endsWithinPrefix) {
+            if groupSizes.contains(end - start) && !holdsWholeKey(entries[start]) {
                 let group = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
                 // The group's entries come in identifier order (the radix passes end by
                 // identifier), so a group of one text repeated (most tie groups of generated
