@@ -12,6 +12,10 @@ enum ParallelRendering {
     /// How many positions ahead of the one in hand a renderer hints the scattered bytes it reads
     /// next (``MemoryHints/prefetch(_:)``), within its piece.
     static let prefetchDistance = 16
+    /// How far ahead a pass that only sizes the records it reads (a run's writer, summing its
+    /// entries' sizes) hints them: it does so little for each that the hint must go further to
+    /// come before the read.
+    static let sizingPrefetchDistance = 64
 
     /// Renders `positions` with `render` (called with a range of them, by up to `2 × threads`
     /// threads at once) and calls `write` with each piece in order and the range it covers.

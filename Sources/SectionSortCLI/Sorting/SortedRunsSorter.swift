@@ -147,11 +147,11 @@ final class SortedRunsSorter: RecordSorter {
                             // order for the encoding (read again from the batch, most would miss
                             // the cache a second time), and each key and record is hinted while
                             // the ones before it are encoded.
-                            let distance = ParallelRendering.prefetchDistance
+                            let distance = ParallelRendering.prefetchDistance, spanDistance = ParallelRendering.sizingPrefetchDistance
                             return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: range.count) { spans in
                                 var size = 0
                                 for (offset, position) in range.enumerated() {
-                                    if position + distance < range.upperBound { batch.spans.prefetch(order[position + distance]) }
+                                    if position + spanDistance < range.upperBound { batch.spans.prefetch(order[position + spanDistance]) }
                                     let span = batch.spans[order[position]]
                                     spans.initializeElement(at: offset, to: span)
                                     size += SortedRun.maximumEncodedSize(keyCount: keyAt(position).count, recordCount: span.count)
