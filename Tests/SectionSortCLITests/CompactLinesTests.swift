@@ -38,4 +38,25 @@ import Testing
             #expect(lines.bytes == kept)
         }
     }
+
+    @Test func lineIsTextExactlyWhereTheLineReadThereIsIt() {
+        // Every offset of lines ending in LF, CR LF and CR CR LF (whose line keeps one CR), empty
+        // lines and prefixes of one another, against every line's text: the same answer as
+        // reading the line and comparing, without finding its end.
+        let bytes = Array("ab\nab\r\nab\r\r\nabc\n\n\r\na\nab".utf8) + [0x0A]
+        bytes.withUnsafeBufferPointer { buffer in
+            let texts = Set((0..<buffer.count).map { Array(buffer[CompactLines.line(at: $0, in: buffer)]) })
+            #expect(texts.contains(Array("ab\r".utf8)) && texts.contains([]))
+            for text in texts {
+                text.withUnsafeBufferPointer { text in
+                    for offset in 0..<buffer.count {
+                        let read = Array(buffer[CompactLines.line(at: offset, in: buffer)])
+                        #expect(
+                            CompactLines.line(at: offset, in: buffer, is: text) == (read == Array(text)), "offset \(offset), \(Array(text))"
+                        )
+                    }
+                }
+            }
+        }
+    }
 }

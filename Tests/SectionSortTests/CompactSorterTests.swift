@@ -113,8 +113,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 4])
-    func tiesResolvedPieceByPieceGiveTheWholeSortsOrder(threads: Int) throws {
+    @Test(arguments: [1, 2, 4], [false, true])
+    func tiesResolvedPieceByPieceGiveTheWholeSortsOrder(threads: Int, matchesKeys: Bool) throws {
         // As the command-line tool writes: sorted leaving small ties, then each piece's ties put
         // in order (pieces on several threads at once) just before it would be written. Besides
         // small groups: one group of 300 copies, and one larger than `largeTieGroup` of texts that
@@ -129,7 +129,14 @@ import Testing
         let expected = try Self.engineOrder(texts, collation: collation, options: options)
         let sorter = Self.filledSorter(texts, collation: collation, options: options, batchSizes: [1000])
         let keyOf: CompactSorter.KeyReader = { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
-        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
+        // Under an NSLock, which ThreadSanitizer sees (see ProgressLog).
+        let matched = Locked(0)
+        let matcher: CompactSorter.KeyMatcher = { identifier, text in
+            matched.withLock { $0 += 1 }
+            return texts[(Int(identifier) - 5) / 3].elementsEqual(text)
+        }
+        let keyMatches = matchesKeys ? matcher : nil
+        let sections = sorter.sort(keyOf: keyOf, keyMatches: keyMatches, leavingSmallTies: true)
         #expect(sections.map(\.title) == expected.titles)
         func order() -> [[Int]] { sections.map { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } } }
         #expect(order() != expected.order, "some ties are left for the pieces")
@@ -142,13 +149,13 @@ import Testing
             cuts.append(cut)
         }
         let pieces = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
-        // Under an NSLock, which ThreadSanitizer sees (see ProgressLog).
         let hinted = Locked(0)
         DispatchQueue.concurrentPerform(iterations: pieces.count) { piece in
-            sorter.resolveTies(in: pieces[piece], keyOf: keyOf) { _ in hinted.withLock { $0 += 1 } }
+            sorter.resolveTies(in: pieces[piece], keyOf: keyOf, prefetchKeyOf: { _ in hinted.withLock { $0 += 1 } }, keyMatches: keyMatches)
         }
         #expect(order() == expected.order)
         #expect(hinted.withLock { $0 } > 300, "the copies' texts were hinted")
+        #expect((matched.withLock { $0 } > 300) == matchesKeys, "the copies' texts were matched")
     }
 
     @Test func groupsJustAboveTheLargeLimitAreOrderedWhereverTheyAreCut() throws {

@@ -30,6 +30,10 @@ package final class CompactSorter: @unchecked Sendable {
     /// Hints that the key text of the item with the identifier given is read soon
     /// (``MemoryHints/prefetch(_:)``); called from several threads at once.
     package typealias KeyPrefetcher = @Sendable (_ identifier: UInt32) -> Void
+    /// Whether the key text of the item with the identifier given is the text given, as
+    /// ``KeyReader`` would read it (a reader that knows the text's length can skip finding where
+    /// the item's text ends); called from several threads at once.
+    package typealias KeyMatcher = @Sendable (_ identifier: UInt32, _ text: UnsafeBufferPointer<UInt8>) -> Bool
 
     /// Bytes each item takes.
     package static let bytesPerItem = MemoryLayout<PrefixEntry>.stride
@@ -119,12 +123,15 @@ package final class CompactSorter: @unchecked Sendable {
     ///   - prefetchKeyOf: hints that an item's key text is read soon: called for tie groups' items
     ///     a few groups ahead of reading them, so that their reads overlap (not when leaving small
     ///     ties: the large groups' texts are read one group at a time).
+    ///   - keyMatches: tells whether an item's key text is a given one, in place of reading it
+    ///     with `keyOf` and comparing (nil: `keyOf`).
     ///   - leavingSmallTies: whether groups of at most ``largeTieGroup`` items are left for
-    ///     ``resolveTies(in:keyOf:prefetchKeyOf:)``.
+    ///     ``resolveTies(in:keyOf:prefetchKeyOf:keyMatches:)``.
     /// - Complexity: O(n · d) in-place radix passes for d distinguishing prefix bytes, plus the
     ///   keys of the items in tie groups, computed again.
     package func sort(
-        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil, leavingSmallTies: Bool = false
+        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil, keyMatches: KeyMatcher? = nil,
+        leavingSmallTies: Bool = false
     ) -> [SectionedOrder.Section] {
         let sorted = UnsafeMutableBufferPointer(rebasing: entries[0..<count])
         let pool = WorkerPool(threads: options.threads)
@@ -145,7 +152,7 @@ package final class CompactSorter: @unchecked Sendable {
             PrefixEntrySorting.sort(shared.slice(jobs[job]), fromByte: 2)
             // Large groups' texts are read one group at a time, without hints.
             self.withTieResolver(
-                keyOf: keyOf, prefetchKeyOf: leavingSmallTies ? nil : prefetchKeyOf,
+                keyOf: keyOf, prefetchKeyOf: leavingSmallTies ? nil : prefetchKeyOf, keyMatches: keyMatches,
                 groupSizes: leavingSmallTies ? Self.largeTieGroup + 1...Int.max : 2...Int.max
             ) { $0.resolveTies(in: shared.slice(jobs[job])) }
         }
@@ -195,8 +202,11 @@ package final class CompactSorter: @unchecked Sendable {
     /// - Parameters:
     ///   - keyOf: reads an item's key text again.
     ///   - prefetchKeyOf: hints that an item's key text is read soon.
+    ///   - keyMatches: tells whether an item's key text is a given one (nil: `keyOf`).
     /// - Complexity: O(n) for n positions, plus the keys of the tie groups' distinct texts.
-    package func resolveTies(in positions: Range<Int>, keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil) {
+    package func resolveTies(
+        in positions: Range<Int>, keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher? = nil, keyMatches: KeyMatcher? = nil
+    ) {
         precondition(positions.lowerBound >= 0 && positions.upperBound <= count, "positions out of range")
         precondition(
             tieGroupStart(atOrAfter: positions.lowerBound) == positions.lowerBound
@@ -208,22 +218,24 @@ package final class CompactSorter: @unchecked Sendable {
         while end < count && end > start && prefixesTie(end - 1, end) { end -= 1 }
         guard end - start > 1 else { return }
         // Larger groups wholly inside the range the sort has ordered already.
-        withTieResolver(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: 2...Self.largeTieGroup) {
+        withTieResolver(keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, keyMatches: keyMatches, groupSizes: 2...Self.largeTieGroup) {
             $0.resolveTies(in: UnsafeMutableBufferPointer(rebasing: entries[start..<end]))
         }
     }
 
     /// Calls `body` with a resolver of the groups whose sizes are in `groupSizes`.
     private func withTieResolver(
-        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher?, groupSizes: ClosedRange<Int>, _ body: (inout TieResolver) -> Void
+        keyOf: @escaping KeyReader, prefetchKeyOf: KeyPrefetcher?, keyMatches: KeyMatcher?, groupSizes: ClosedRange<Int>,
+        _ body: (inout TieResolver) -> Void
     ) {
         let (table, names) = tieKeys
         ChineseNameReader.withWorker(of: names) { nameReader in
             collation.withKeyWriter(method: options.keyMethod, table: table) { keyWriter in
                 collation.locator.withLookup { lookup in
                     var resolver = TieResolver(
-                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, groupSizes: groupSizes, options: options,
-                        hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter, lookup: lookup)
+                        keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, keyMatches: keyMatches, groupSizes: groupSizes,
+                        options: options, hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter,
+                        lookup: lookup)
                     body(&resolver)
                 }
             }
@@ -250,6 +262,7 @@ package final class CompactSorter: @unchecked Sendable {
 private struct TieResolver {
     let keyOf: CompactSorter.KeyReader
     let prefetchKeyOf: CompactSorter.KeyPrefetcher?
+    let keyMatches: CompactSorter.KeyMatcher?
     /// Groups of other sizes are left as they are; from 2 up (a single entry is not a group).
     let groupSizes: ClosedRange<Int>
     let options: SectioningOptions
@@ -265,12 +278,13 @@ private struct TieResolver {
     private var texts: [Range<Int>] = []
 
     init(
-        keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, groupSizes: ClosedRange<Int>,
-        options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?, keyWriter: SortKeyWriter,
-        lookup: SectionLocator.Lookup
+        keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, keyMatches: CompactSorter.KeyMatcher?,
+        groupSizes: ClosedRange<Int>, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
+        keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
         self.prefetchKeyOf = prefetchKeyOf
+        self.keyMatches = keyMatches
         precondition(groupSizes.lowerBound >= 2, "a tie group has two entries or more")
         self.groupSizes = groupSizes
         self.options = options
@@ -286,7 +300,8 @@ private struct TieResolver {
     mutating func resolveTies(in entries: UnsafeMutableBufferPointer<PrefixEntry>) {
         // Copied out once: called through `self` inside a mutating method, each call would retain
         // and release its closure.
-        let keyOf = self.keyOf, hints = self.prefetchKeyOf != nil, prefetchKeyOf = self.prefetchKeyOf ?? { _ in }
+        let keyOf = self.keyOf, keyMatches = self.keyMatches
+        let hints = self.prefetchKeyOf != nil, prefetchKeyOf = self.prefetchKeyOf ?? { _ in }
         // Where every key's only zero byte is its last (ICU's sort keys, unless a descending order
         // complements them or a Chinese-name reading's key comes before the item's), an entry
         // whose prefix ends in a zero byte holds its key whole: a group of such entries has
@@ -316,17 +331,23 @@ private struct TieResolver {
                 // The group's entries come in identifier order (the radix passes end by
                 // identifier), so a group of one text repeated (most tie groups of generated
                 // names) is already in order.
-                if !Self.textsAreAllSame(group, keyOf: keyOf) { resolve(group) }
+                if !Self.textsAreAllSame(group, keyOf: keyOf, keyMatches: keyMatches) { resolve(group) }
             }
             start = end
         }
     }
 
     /// Whether every entry of `group` has the same text.
-    private static func textsAreAllSame(_ group: UnsafeMutableBufferPointer<PrefixEntry>, keyOf: @escaping CompactSorter.KeyReader) -> Bool
-    {
+    private static func textsAreAllSame(
+        _ group: UnsafeMutableBufferPointer<PrefixEntry>, keyOf: @escaping CompactSorter.KeyReader,
+        keyMatches: CompactSorter.KeyMatcher?
+    ) -> Bool {
         var allSame = true
         keyOf(group[0].identifier) { first in
+            if let keyMatches {
+                allSame = group.dropFirst().allSatisfy { keyMatches($0.identifier, first) }
+                return
+            }
             for entry in group.dropFirst() where allSame {
                 keyOf(entry.identifier) { text in
                     allSame = text.count == first.count && (text.isEmpty || memcmp(first.baseAddress!, text.baseAddress!, text.count) == 0)

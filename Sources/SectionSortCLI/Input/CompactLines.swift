@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lines of every batch, kept for the compact in-memory sort with nothing stored per line: a
 /// line is named by the offset where it starts in ``bytes``, and ends where ``LineReader`` ends
 /// it (before the next line feed, and a carriage return before that).
@@ -48,6 +50,22 @@ struct CompactLines: Sendable {
             return nil
         }
         return offsets
+    }
+
+    /// Whether the line that starts at `offset` of `bytes` (``line(at:in:)``) is `text` (the bytes
+    /// of such a line): its bytes from `offset` are `text`'s, followed by its line ending (a line
+    /// feed, or a carriage return and a line feed). A text ending in a carriage return has come
+    /// from before a second one.
+    @inline(__always)
+    static func line(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, is text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = offset + text.count
+        guard end < bytes.count, let base = bytes.baseAddress else { return false }
+        if !text.isEmpty && memcmp(base + offset, text.baseAddress!, text.count) != 0 { return false }
+        switch bytes[end] {
+        case 0x0A: return text.last != 0x0D
+        case 0x0D: return end + 1 < bytes.count && bytes[end + 1] == 0x0A
+        default: return false
+        }
     }
 
     /// The line that starts at `offset` of `bytes`, without its line ending.

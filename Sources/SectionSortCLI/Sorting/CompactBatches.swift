@@ -83,6 +83,13 @@ final class CompactBatches {
         return { identifier in bytes.withUnsafeBufferPointer { MemoryHints.prefetch($0.baseAddress! + Int(identifier)) } }
     }
 
+    /// Whether the key of the record whose identifier is given is the text given (``keyReader``'s
+    /// text, compared where the record starts, without finding its line's end first).
+    var keyMatcher: CompactSorter.KeyMatcher {
+        let bytes = lines.bytes
+        return { identifier, text in bytes.withUnsafeBufferPointer { CompactLines.line(at: Int(identifier), in: $0, is: text) } }
+    }
+
     /// Reads the key (the whole line) of the record whose identifier is given.
     var keyReader: CompactSorter.KeyReader {
         let bytes = lines.bytes

@@ -28,8 +28,8 @@ final class CompactLayoutSorter: RecordSorter {
         context.progress.update("sorting", done: 0, total: kept.count)
         // Small tie groups are put in order piece by piece as they are written: the texts read to
         // order them are then read again, to be written, from the cache.
-        let sorter = kept.sorter, keyOf = kept.keyReader, prefetchKeyOf = kept.keyPrefetcher
-        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
+        let sorter = kept.sorter, keyOf = kept.keyReader, prefetchKeyOf = kept.keyPrefetcher, keyMatches = kept.keyMatcher
+        let sections = sorter.sort(keyOf: keyOf, keyMatches: keyMatches, leavingSmallTies: true)
         context.progress.finish()
         context.phases.enter("writing")
         let writer = try context.makeWriter(header: header)
@@ -37,7 +37,7 @@ final class CompactLayoutSorter: RecordSorter {
             try writer.startSection(title: section.title)
             try writer.write(
                 section.positions, of: kept.lines.bytes, cuttingAt: { sorter.tieGroupStart(atOrAfter: $0) },
-                prepare: { sorter.resolveTies(in: $0, keyOf: keyOf, prefetchKeyOf: prefetchKeyOf) },
+                prepare: { sorter.resolveTies(in: $0, keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, keyMatches: keyMatches) },
                 prefetch: { position, bytes in MemoryHints.prefetch(bytes.baseAddress! + Int(sorter.identifier(at: position))) }
             ) { position, bytes in
                 CompactLines.line(at: Int(sorter.identifier(at: position)), in: bytes)
