@@ -72,18 +72,15 @@ enum EntrySorting {
     ///   comparison sorts of small groups and of groups that tie that far.
     static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>, scratch: UnsafeMutableBufferPointer<SortEntry>) {
         precondition(scratch.count >= entries.count, "scratch must hold every entry")
-        // Entries whose prefixes tie (names with a common start) compare the key bytes after
-        // them, scattered over the chunks' key buffers: hinted all at once, their loads wait on
-        // memory together, not one comparison after another.
-        if entries.count <= prefetchedKeysLimit {
-            for entry in entries where entry.length > 8 { MemoryHints.prefetch(entry.key + 8) }
-        }
-        radixSort(entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0, keyOffset: 0)
+        radixSort(
+            entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0, keyOffset: 0,
+            keysHinted: false)
     }
 
     private static let insertionSortLimit = 32
-    /// The most entries whose key bytes past the prefix are hinted before they are sorted: about
-    /// as many keys as a core's cache holds, so that the first hinted are not evicted by the last.
+    /// The most entries whose key bytes past the prefix are hinted before they are sorted (the
+    /// whole input, or the first bucket of the radix passes that is this small): about as many
+    /// keys as a core's cache holds, so that the first hinted are not evicted by the last.
     private static let prefetchedKeysLimit = 16384
     /// How far into keys the radix passes go before comparison sorts take over.
     private static let radixKeyBytes = 48
@@ -107,19 +104,29 @@ enum EntrySorting {
     ///
     /// Prefixes hold key bytes `keyOffset..<keyOffset + 8`; all entries share the bytes before.
     /// Comparisons stay valid at any offset: they compare prefixes, then key bytes from 8 on.
+    ///
+    /// Entries whose prefixes tie (names with a common start) compare the key bytes after them,
+    /// scattered over the key buffers. Unless `keysHinted`, those bytes are hinted for all the
+    /// entries at once where they are few enough: their loads then wait on memory together, not
+    /// one comparison after another.
     private static func radixSort(
         _ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
-        dataInScratch: Bool, byte: Int, keyOffset: Int
+        dataInScratch: Bool, byte: Int, keyOffset: Int, keysHinted: Bool
     ) {
         let count = entries.count
         let source = dataInScratch ? scratch : entries
+        let hintsKeys = !keysHinted && count <= prefetchedKeysLimit
+        if hintsKeys {
+            for entry in source where Int(entry.length) > keyOffset + 8 { MemoryHints.prefetch(entry.key + keyOffset + 8) }
+        }
+        let keysHinted = keysHinted || hintsKeys
         if byte == 8 && count > insertionSortLimit && keyOffset + 8 < radixKeyBytes
             && source.contains(where: { Int($0.length) > keyOffset + 8 })
         {
             // Every entry has the same prefix here; put it back once the group is sorted.
             let shared = source[0].prefix
             for index in source.indices { source[index].prefix = keyWord(source[index], at: keyOffset + 8) }
-            radixSort(entries, scratch, dataInScratch: dataInScratch, byte: 0, keyOffset: keyOffset + 8)
+            radixSort(entries, scratch, dataInScratch: dataInScratch, byte: 0, keyOffset: keyOffset + 8, keysHinted: keysHinted)
             for index in entries.indices { entries[index].prefix = shared }
             return
         }
@@ -138,7 +145,7 @@ enum EntrySorting {
             for entry in source { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
             if counts[Int((source[0].prefix >> shift) & 0xFF)] == count {
                 // Every entry has this byte: nothing to distribute at this level.
-                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1, keyOffset: keyOffset)
+                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1, keyOffset: keyOffset, keysHinted: keysHinted)
                 return
             }
             var running = 0
@@ -154,7 +161,7 @@ enum EntrySorting {
                 start = range.upperBound
                 radixSort(
                     UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
-                    dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset)
+                    dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset, keysHinted: keysHinted)
             }
         }
     }
