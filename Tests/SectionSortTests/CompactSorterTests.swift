@@ -43,9 +43,11 @@ import Testing
     /// A compact sorter holding `texts`, appended in batches of `batchSizes` (cycled) and
     /// identified by `3 * item + 5`.
     private static func filledSorter(
-        _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions, batchSizes: [Int]
+        _ texts: [[UInt8]], collation: IndexedCollation, options: SectioningOptions, batchSizes: [Int],
+        repeatedTextsShareIdentifiers: Bool = false
     ) -> CompactSorter {
-        let sorter = CompactSorter(collation: collation, options: options, capacity: texts.count)
+        let sorter = CompactSorter(
+            collation: collation, options: options, capacity: texts.count, repeatedTextsShareIdentifiers: repeatedTextsShareIdentifiers)
         var start = 0, batch = 0
         while start < texts.count {
             let end = min(texts.count, start + batchSizes[batch % batchSizes.count])
@@ -190,6 +192,44 @@ import Testing
         let same = order == expected.order
         let firstDifference = zip(order.joined(), expected.order.joined()).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(same, "the first position out of order: \(String(describing: firstDifference))")
+    }
+
+    /// Where repeated texts share identifiers, every position reads the text the full-key order
+    /// puts there, and the copies of a text in a tie group read one identifier, one of theirs:
+    /// in small groups resolved piece by piece, in groups of one text larger than
+    /// `largeTieGroup`, and in groups of several texts (which the copies share within). Without
+    /// it, every item keeps its own.
+    @Test(arguments: [1, 2], [false, true])
+    func repeatedTextsShareOneIdentifierWhereAsked(threads: Int, sharing: Bool) throws {
+        let collation = try IndexedCollation(locale: "sv_SE")
+        var generator = SeededGenerator(seed: 23)
+        let copies = Array(repeating: Array("Åsa Öberg Anderssonsdotter".utf8), count: CompactSorter.largeTieGroup + 10)
+        let mixed = (0..<3000).map { _ in
+            Array(("Anna-Karin Anderssonsdotter " + ["b", "a", "å", "B", "á"][Int.random(in: 0..<5, using: &generator)]).utf8)
+        }
+        let texts = (Self.tyingTexts(count: 4000, seed: 3) + copies + mixed).shuffled(using: &generator)
+        let options = SectioningOptions(threads: threads)
+        let expected = try Self.engineOrder(texts, collation: collation, options: options)
+        let sorter = Self.filledSorter(
+            texts, collation: collation, options: options, batchSizes: [900], repeatedTextsShareIdentifiers: sharing)
+        let keyOf: CompactSorter.KeyReader = { identifier, body in texts[(Int(identifier) - 5) / 3].withUnsafeBufferPointer { body($0) } }
+        let sections = sorter.sort(keyOf: keyOf, leavingSmallTies: true)
+        var cuts = [0]
+        while cuts.last! < sorter.count { cuts.append(sorter.tieGroupStart(atOrAfter: min(sorter.count, cuts.last! + 500))) }
+        let pieces = (0..<cuts.count - 1).map { cuts[$0]..<cuts[$0 + 1] }
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { sorter.resolveTies(in: pieces[$0], keyOf: keyOf) }
+        let items = sections.flatMap { $0.positions.map { (Int(sorter.identifier(at: $0)) - 5) / 3 } }
+        #expect(items.map { texts[$0] } == expected.order.joined().map { texts[$0] }, "each position reads its text")
+        // Each text's identifiers: one where shared, one per copy where not.
+        var identifiers: [[UInt8]: Set<Int>] = [:]
+        for item in items { identifiers[texts[item], default: []].insert(item) }
+        let copiesRead = identifiers[copies[0]]?.count ?? 0
+        #expect(copiesRead == (sharing ? 1 : copies.count))
+        for text in Set(mixed) {
+            let read = identifiers[text]?.count ?? 0
+            #expect(read == (sharing ? 1 : texts.count { $0 == text }), "\(String(decoding: text, as: UTF8.self))")
+        }
+        #expect(sharing || Set(items).count == texts.count)
     }
 
     @Test func tieGroupStartsAreWhereNoSmallGroupContinues() throws {

@@ -16,7 +16,10 @@ import Foundation
 /// ``sort(keyOf:prefetchKeyOf:leavingSmallTies:)`` once, then read ``identifier(at:)`` from any
 /// thread; after a sort that left small ties, ``resolveTies(in:keyOf:prefetchKeyOf:)`` for pieces
 /// of positions (from several threads, pieces that do not overlap) before their identifiers are
-/// read.
+/// read. Where the caller lets repeated texts share an identifier (`repeatedTextsShareIdentifiers`),
+/// the items of a tie group that have one text all read the identifier of one of them: a caller
+/// that reads texts by identifier (to write them) then reads each text once, from the cache,
+/// however often it repeats.
 ///
 /// Sendability: `@unchecked` because it owns a raw buffer. It is sound under the use above:
 /// `append` and `sort` mutate only on the calling thread and inside their own parallel phases
@@ -40,6 +43,7 @@ package final class CompactSorter: @unchecked Sendable {
 
     private let collation: IndexedCollation
     private let options: SectioningOptions
+    private let repeatedTextsShareIdentifiers: Bool
     private let entries: UnsafeMutableBufferPointer<PrefixEntry>
     /// Items appended so far. Not checked for exclusive access at run time (every read of an
     /// identifier reads it, from the writer's threads): only `append` changes it, on the thread
@@ -54,11 +58,14 @@ package final class CompactSorter: @unchecked Sendable {
     package static func supports(_ collation: IndexedCollation) -> Bool { collation.sectionTitles.count <= 256 }
 
     /// A sorter for at most `capacity` items. Memory is reserved, not touched: pages count only
-    /// once entries are written to them.
-    package init(collation: IndexedCollation, options: SectioningOptions, capacity: Int) {
+    /// once entries are written to them. With `repeatedTextsShareIdentifiers`, the items of a tie
+    /// group whose texts are the same bytes end with one identifier, one of theirs (for a caller
+    /// to whom any of them names the same record, not one that needs each item's own).
+    package init(collation: IndexedCollation, options: SectioningOptions, capacity: Int, repeatedTextsShareIdentifiers: Bool = false) {
         precondition(Self.supports(collation), "the compact sorter handles at most 256 sections")
         self.collation = collation
         self.options = options
+        self.repeatedTextsShareIdentifiers = repeatedTextsShareIdentifiers
         entries = .allocate(capacity: max(1, capacity))
     }
 
@@ -234,8 +241,8 @@ package final class CompactSorter: @unchecked Sendable {
                 collation.locator.withLookup { lookup in
                     var resolver = TieResolver(
                         keyOf: keyOf, prefetchKeyOf: prefetchKeyOf, keyMatches: keyMatches, groupSizes: groupSizes,
-                        options: options, hasReadings: options.readsChineseNames, names: nameReader, keyWriter: keyWriter,
-                        lookup: lookup)
+                        sharesIdentifiers: repeatedTextsShareIdentifiers, options: options, hasReadings: options.readsChineseNames,
+                        names: nameReader, keyWriter: keyWriter, lookup: lookup)
                     body(&resolver)
                 }
             }
@@ -249,7 +256,8 @@ package final class CompactSorter: @unchecked Sendable {
         return configuration.keyTable(of: collation, count: count)
     }
 
-    /// The identifier of the item at `position` of the sorted order.
+    /// The identifier of the item at `position` of the sorted order (with
+    /// `repeatedTextsShareIdentifiers`, perhaps that of another item of the same text).
     @inline(__always)
     package func identifier(at position: Int) -> UInt32 {
         precondition(position >= 0 && position < count, "position out of range")
@@ -265,6 +273,8 @@ private struct TieResolver {
     let keyMatches: CompactSorter.KeyMatcher?
     /// Groups of other sizes are left as they are; from 2 up (a single entry is not a group).
     let groupSizes: ClosedRange<Int>
+    /// Whether the members of a group that have one text all get one identifier of theirs.
+    let sharesIdentifiers: Bool
     let options: SectioningOptions
     let hasReadings: Bool
     let names: ChineseNameReader.Worker?
@@ -279,14 +289,15 @@ private struct TieResolver {
 
     init(
         keyOf: @escaping CompactSorter.KeyReader, prefetchKeyOf: CompactSorter.KeyPrefetcher?, keyMatches: CompactSorter.KeyMatcher?,
-        groupSizes: ClosedRange<Int>, options: SectioningOptions, hasReadings: Bool, names: ChineseNameReader.Worker?,
-        keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
+        groupSizes: ClosedRange<Int>, sharesIdentifiers: Bool, options: SectioningOptions, hasReadings: Bool,
+        names: ChineseNameReader.Worker?, keyWriter: SortKeyWriter, lookup: SectionLocator.Lookup
     ) {
         self.keyOf = keyOf
         self.prefetchKeyOf = prefetchKeyOf
         self.keyMatches = keyMatches
         precondition(groupSizes.lowerBound >= 2, "a tie group has two entries or more")
         self.groupSizes = groupSizes
+        self.sharesIdentifiers = sharesIdentifiers
         self.options = options
         self.hasReadings = hasReadings
         self.names = names
@@ -331,7 +342,12 @@ private struct TieResolver {
                 // The group's entries come in identifier order (the radix passes end by
                 // identifier), so a group of one text repeated (most tie groups of generated
                 // names) is already in order.
-                if !Self.textsAreAllSame(group, keyOf: keyOf, keyMatches: keyMatches) { resolve(group) }
+                if !Self.textsAreAllSame(group, keyOf: keyOf, keyMatches: keyMatches) {
+                    resolve(group)
+                } else if sharesIdentifiers {
+                    let first = group[0].identifier
+                    for index in group.indices { group[index].identifier = first }
+                }
             }
             start = end
         }
@@ -395,8 +411,15 @@ private struct TieResolver {
             if position > 0 && Self.compare(buffer, distinct[byKey[position - 1]], distinct[text]) != 0 { rank += 1 }
             ranks[text] = rank
         }
+        // Where members share, a text's first member (in hash order) stands for all of them.
+        var textIdentifiers = [UInt32](repeating: 0, count: sharesIdentifiers ? distinct.count : 0)
+        if sharesIdentifiers {
+            for member in members.reversed() { textIdentifiers[member.text] = member.identifier }
+        }
         members.sort { (ranks[$0.text], $0.identifier) < (ranks[$1.text], $1.identifier) }
-        for (index, member) in members.enumerated() { group[index].identifier = member.identifier }
+        for (index, member) in members.enumerated() {
+            group[index].identifier = sharesIdentifiers ? textIdentifiers[member.text] : member.identifier
+        }
     }
 
     /// A hash of the text of the item `identifier` names.

@@ -37,8 +37,10 @@ final class CompactBatches {
         self.limit = limit
         self.inputSize = inputSize
         lines = CompactLines(capacity: inputSize + 4096)
-        // Reserved, not touched: only the entries written take memory.
-        sorter = CompactSorter(collation: collation, options: sectioning, capacity: room / CompactSorter.bytesPerItem)
+        // Reserved, not touched: only the entries written take memory. Lines of the same bytes
+        // are written alike, so any of them may stand for the others.
+        sorter = CompactSorter(
+            collation: collation, options: sectioning, capacity: room / CompactSorter.bytesPerItem, repeatedTextsShareIdentifiers: true)
     }
 
     /// Records kept so far.
