@@ -92,6 +92,32 @@ import Testing
         }
     }
 
+    /// Lines repeated hundreds of times go into runs once per repeat in a row; texts whose keys
+    /// are equal but whose bytes are not (a precomposed and a decomposed accent, a text with and
+    /// without a line's carriage return) are not repeats of each other. Whatever the order, the
+    /// filters and the format, the output is the in-memory one.
+    @Test func repeatedLinesMatchInMemoryThroughRuns() throws {
+        let directory = try Self.scratchDirectory("repeats")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let runs = directory.appendingPathComponent("runs").path
+        let texts = ["Émile Zola", "E\u{301}mile Zola", "Åsa", "Åsa ", "Åsa", "anna", "Anna", "林", "", "Иван", "Öberg"]
+        var generator = SystemRandomNumberGenerator()
+        var lines: [String] = []
+        while lines.count < 60_000 {
+            let text = texts.randomElement(using: &generator)!
+            lines += Array(repeating: text, count: Int.random(in: 1...400, using: &generator))
+        }
+        let input = lines.enumerated().map { $0.offset % 5 == 0 ? $0.element + "\r\n" : $0.element + "\n" }.joined()
+        for flags in [["-l", "sv_SE"], ["-l", "sv_SE", "-u"], ["-l", "fr", "-r", "-F", "json"], ["-l", "sv_SE", "-i", "--grep", "a"]] {
+            let inMemory = try SectionSortCommand.run(flags, stdin: input)
+            let limited = try SectionSortCommand.run(flags + ["-S", "64K", "-T", runs, "-v"], stdin: input)
+            #expect(inMemory.status == 0 && limited.status == 0, "\(flags): \(inMemory.stderr) \(limited.stderr)")
+            #expect(limited.stderr.contains("writing runs to disk"), "\(flags): through runs")
+            let same = limited.stdoutBytes == inMemory.stdoutBytes
+            #expect(same, "\(flags)")
+        }
+    }
+
     /// Under a low open-file limit (`ulimit -n 16`), fewer runs are merged at a time, in more
     /// passes, and fewer sections at once; it once failed with "Too many open files".
     @Test func aLowOpenFileLimitMergesInMorePasses() throws {

@@ -84,6 +84,9 @@ struct RunMerger {
         for run in 0..<count { try advance(run) }
         try LoserTree.merge(count: count, isExhausted: { keys[$0] == nil }, compare: compare) { (run) throws(CLIError) in
             try body(keys[run]!, readers[run].record)
+            // A run's repeats of the entry that won win too (equal keys go by run number), one
+            // after another, without the tree.
+            while readers[run].advanceToRepeat() { try body(keys[run]!, readers[run].record) }
             try advance(run)
         }
     }
@@ -97,6 +100,8 @@ struct RunMerger {
         func advance() throws(CLIError) -> Bool {
             try reader._withUnsafeGuaranteedRef { reader in Result { () throws(CLIError) in try reader.advance() } }.get()
         }
+
+        func advanceToRepeat() -> Bool { reader._withUnsafeGuaranteedRef { $0.advanceToRepeat() } }
 
         var key: UnsafeBufferPointer<UInt8> { reader._withUnsafeGuaranteedRef(\.key) }
         var record: UnsafeBufferPointer<UInt8> { reader._withUnsafeGuaranteedRef(\.record) }

@@ -11,6 +11,10 @@ import Foundation
 /// (10,000,000 generated names: 476 MB of runs became 352 MB). The first entry of each section, and of each piece that threads encode separately,
 /// shares nothing, so a reader can start at any section; so does a key longer than a shared start
 /// can be (``sharesNothing(keyCount:)``), which a reader then hands out without a copy.
+///
+/// An entry that repeats (the same key and record, one after another: a line repeated in the
+/// input) may be written once, after a marker that no entry starts with: a key length of 0 (a key
+/// holds the rank at least), then how many times it comes (4 bytes, little-endian, at least 2).
 enum SortedRun {
     /// A finished run: its path and the bytes of each of its sections, in rank order. A run
     /// compressed by `--compress-program` has a file per section instead (its byte ranges are then
@@ -181,8 +185,12 @@ enum SortedRun {
     }
 
     /// The most bytes an entry takes: two lengths, the shared length, the rank and the key, and
-    /// the record.
+    /// the record. (An entry repeated `n` times takes one entry and a marker of 8 bytes, less than
+    /// `n` times this.)
     static func maximumEncodedSize(keyCount: Int, recordCount: Int) -> Int { 12 + keyCount + recordCount }
+
+    /// Bytes of the marker before an entry written once for `copies` entries.
+    static let repeatMarkerSize = 8
 
     /// The most bytes an entry shares with the key before it (the field's range).
     static let sharedLimit = Int(UInt16.max)
@@ -193,8 +201,21 @@ enum SortedRun {
     /// before it, which would hold it twice; whatever pass of a merge wrote it.
     static func sharesNothing(keyCount: Int) -> Bool { keyCount > sharedLimit }
 
+    /// Whether the entry of `key` and `record` repeats the one of `previousKey` and
+    /// `previousRecord`: the same bytes in both.
+    @inline(__always)
+    static func isRepeat(
+        key: UnsafeBufferPointer<UInt8>, record: UnsafeBufferPointer<UInt8>, of previousKey: UnsafeBufferPointer<UInt8>,
+        _ previousRecord: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        record.count == previousRecord.count && key.count == previousKey.count
+            && sharedLength(key, previousKey, maximum: key.count) == key.count
+            && sharedLength(record, previousRecord, maximum: record.count) == record.count
+    }
+
     /// How many first bytes `key` and `previous` have in common, at most `maximum` (by default
     /// 65,535: the field's range).
+    @inline(__always)
     static func sharedLength(
         _ key: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>, maximum: Int = Int(UInt16.max)
     ) -> Int {
@@ -212,15 +233,23 @@ enum SortedRun {
         return shared
     }
 
-    /// Writes at `start` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`, and
-    /// returns where the next entry goes. `previousKey` is the key (after the rank) of the entry
-    /// just before it in the same section and piece, or nil for the first. Runs are encoded by
-    /// several threads, each into its own bytes sized with
-    /// ``maximumEncodedSize(keyCount:recordCount:)``, and written in order.
+    /// Writes at `start` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`,
+    /// `copies` times over (once, after a repeat marker, where `copies` is 2 or more), and returns
+    /// where the next entry goes. `previousKey` is the key (after the rank) of the entry just
+    /// before it in the same section and piece, or nil for the first. Runs are encoded by several
+    /// threads, each into its own bytes sized with ``maximumEncodedSize(keyCount:recordCount:)``
+    /// for each copy, and written in order.
     static func encode(
         rank: Int, key: UnsafeBufferPointer<UInt8>, previousKey: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>,
-        at start: UnsafeMutableRawPointer
+        copies: Int = 1, at entryStart: UnsafeMutableRawPointer
     ) -> UnsafeMutableRawPointer {
+        precondition(copies >= 1 && copies <= Int(UInt32.max), "copies out of range")
+        var start = entryStart
+        if copies > 1 {
+            start.storeBytes(of: UInt32(0), as: UInt32.self)
+            start.storeBytes(of: UInt32(copies).littleEndian, toByteOffset: 4, as: UInt32.self)
+            start += repeatMarkerSize
+        }
         // The rank (2 bytes) is shared too when there is a previous entry: the same section's.
         let shared =
             sharesNothing(keyCount: key.count + 2) ? 0 : previousKey.map { 2 + sharedLength(key, $0, maximum: Int(UInt16.max) - 2) } ?? 0
@@ -265,6 +294,8 @@ enum SortedRun {
         /// The current key's length, for checking the next entry's shared length.
         @exclusivity(unchecked) private var keyLength = 0
         @exclusivity(unchecked) private(set) var record = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        /// How many more times the current entry comes (a repeated entry, read once).
+        @exclusivity(unchecked) private var repeatsLeft = 0
 
         convenience init(path: String, bytes: Range<Int>? = nil, bufferSize: Int) throws(CLIError) {
             try self.init(parts: [Part(path: path, bytes: bytes, compressor: nil)], bufferSize: bufferSize)
@@ -312,8 +343,19 @@ enum SortedRun {
 
         /// Loads the next entry; false at the end of the run.
         func advance() throws(CLIError) -> Bool {
+            if advanceToRepeat() { return true }
             guard try fill(6) else { return false }
-            let newLength = length(at: position)
+            var newLength = length(at: position)
+            if newLength == 0 {
+                // A repeat marker, then the entry it repeats.
+                guard try fill(SortedRun.repeatMarkerSize + 6) else { throw truncated() }
+                let copies = length(at: position + 4)
+                guard copies >= 2 else { throw .io("\(path): sorted run is damaged") }
+                position += SortedRun.repeatMarkerSize
+                newLength = length(at: position)
+                guard newLength > 0 else { throw .io("\(path): sorted run is damaged") }
+                repeatsLeft = copies - 1
+            }
             let shared = Int(UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: position + 4, as: UInt16.self)))
             // A shared start longer than the key, or than the key before it, is not one this
             // program wrote.
@@ -351,6 +393,15 @@ enum SortedRun {
             key = UnsafeBufferPointer(start: keyStorage, count: newLength)
             record = UnsafeBufferPointer(start: base + 10 + rest, count: recordLength)
             position += 10 + rest + recordLength
+            return true
+        }
+
+        /// Moves on to the next entry and returns true where it repeats the one in hand (whose
+        /// key and record then stay where they are); false, without moving, where it does not.
+        @inline(__always)
+        func advanceToRepeat() -> Bool {
+            guard repeatsLeft > 0 else { return false }
+            repeatsLeft -= 1
             return true
         }
 

@@ -160,15 +160,33 @@ final class SortedRunsSorter: RecordSorter {
                                     [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                                         let start = UnsafeMutableRawPointer(buffer.baseAddress!)
                                         var next = start
+                                        // Entries that repeat the one before (key and record) are
+                                        // counted, and written once when the next differs.
+                                        var copies = 0
+                                        var key = UnsafeBufferPointer<UInt8>(start: nil, count: 0), record = key
+                                        var previousKey: UnsafeBufferPointer<UInt8>? = nil
                                         for (offset, position) in range.enumerated() {
                                             if offset + distance < range.count, let base = bytes.baseAddress {
                                                 if let key = keyAt(position + distance).baseAddress { MemoryHints.prefetch(key) }
                                                 MemoryHints.prefetch(base + spans[offset + distance].lowerBound)
                                             }
+                                            let nextKey = keyAt(position), nextRecord = UnsafeBufferPointer(rebasing: bytes[spans[offset]])
+                                            if copies > 0 && SortedRun.isRepeat(key: nextKey, record: nextRecord, of: key, record) {
+                                                copies += 1
+                                                continue
+                                            }
+                                            if copies > 0 {
+                                                next = SortedRun.encode(
+                                                    rank: section.rank, key: key, previousKey: previousKey, record: record, copies: copies,
+                                                    at: next)
+                                                previousKey = key
+                                            }
+                                            (key, record, copies) = (nextKey, nextRecord, 1)
+                                        }
+                                        if copies > 0 {
                                             next = SortedRun.encode(
-                                                rank: section.rank, key: keyAt(position),
-                                                previousKey: position > range.lowerBound ? keyAt(position - 1) : nil,
-                                                record: UnsafeBufferPointer(rebasing: bytes[spans[offset]]), at: next)
+                                                rank: section.rank, key: key, previousKey: previousKey, record: record, copies: copies,
+                                                at: next)
                                         }
                                         count = start.distance(to: next)
                                     }
