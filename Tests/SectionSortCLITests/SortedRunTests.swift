@@ -76,8 +76,9 @@ import Testing
         #expect(end == markers * SortedRun.repeatMarkerSize + entries, "each group once, a marker before the repeated")
         let writer = try SortedRun.Writer(in: directory)
         try writer.beginSection(rank: 3)
-        try writer.append(encoded: Array(bytes[0..<end]))
+        try writer.append(encoded: Array(bytes[0..<end]), unrepeatedSize: size)
         let file = try writer.finish()
+        #expect(file.sections.map(\.unrepeatedSize) == [size], "the size with the repeats written out")
         let read = try Self.entries(of: file)
         let expected: [([UInt8], [UInt8])] = groups.flatMap { group in
             Array(repeating: ([0, 3] + group.0, group.1), count: group.2)
@@ -101,7 +102,7 @@ import Testing
         bytes[4] = 1  // one copy
         let writer = try SortedRun.Writer(in: directory)
         try writer.beginSection(rank: 1)
-        try writer.append(encoded: Array(bytes[0..<end]))
+        try writer.append(encoded: Array(bytes[0..<end]), unrepeatedSize: 24)
         let file = try writer.finish()
         #expect(throws: CLIError.self) { try Self.entries(of: file) }
     }

@@ -16,12 +16,14 @@ import Foundation
 /// input) may be written once, after a marker that no entry starts with: a key length of 0 (a key
 /// holds the rank at least), then how many times it comes (4 bytes, little-endian, at least 2).
 enum SortedRun {
-    /// A finished run: its path and the bytes of each of its sections, in rank order. A run
-    /// compressed by `--compress-program` has a file per section instead (its byte ranges are then
-    /// those of the text, which is read from the start of each file).
+    /// A finished run: its path and the bytes of each of its sections, in rank order, with what
+    /// each would take with its repeated entries written out (``unrepeatedSize``, about what
+    /// merging it renders). A run compressed by `--compress-program` has a file per section
+    /// instead (its byte ranges are then those of the text, which is read from the start of each
+    /// file).
     struct File: Sendable {
         let path: String
-        let sections: [(rank: Int, bytes: Range<Int>)]
+        let sections: [(rank: Int, bytes: Range<Int>, unrepeatedSize: Int)]
         /// `--compress-program`: the program, and each section's file.
         var compressed: (program: String, paths: [String])?
 
@@ -62,7 +64,9 @@ enum SortedRun {
         private let descriptor: Int32
         private var output: BufferedOutput
         private var written = 0
-        private var sectionStarts: [(rank: Int, offset: Int)] = []
+        private var sectionStarts: [(rank: Int, offset: Int, unrepeated: Int)] = []
+        /// The bytes written so far, with repeated entries counted as often as they come.
+        private var unrepeated = 0
         /// The key of the last entry that ``append(key:record:)`` wrote in the current section.
         private var previousKey: [UInt8] = []
         private let directory: TemporaryDirectory
@@ -95,7 +99,7 @@ enum SortedRun {
                     compressedPaths.append(file)
                     output = BufferedOutput(descriptor: child.pipeEnd, name: "the pipe to \(program)")
                 }
-                sectionStarts.append((rank, written))
+                sectionStarts.append((rank, written, unrepeated))
                 previousKey.removeAll(keepingCapacity: true)
             }
         }
@@ -121,10 +125,12 @@ enum SortedRun {
             }
         }
 
-        /// Appends entries of the current section made by ``SortedRun/encode(rank:key:record:at:)``.
-        func append(encoded entries: [UInt8]) throws(CLIError) {
+        /// Appends entries of the current section made by ``SortedRun/encode(rank:key:previousKey:record:copies:at:)``,
+        /// which would take `unrepeatedSize` bytes with each repeat written out.
+        func append(encoded entries: [UInt8], unrepeatedSize: Int) throws(CLIError) {
             try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try write(bytes) }
             written += entries.count
+            unrepeated += max(entries.count, unrepeatedSize)
         }
 
         /// Appends the entry that ``SortedRun/encode(rank:key:previousKey:record:at:)`` would
@@ -147,6 +153,7 @@ enum SortedRun {
             try writeLength(record.count)
             try write(record)
             written += header.count + key.count - keyShared + 4 + record.count
+            unrepeated += header.count + key.count - keyShared + 4 + record.count
         }
 
         /// Appends an entry read from another run.
@@ -161,6 +168,7 @@ enum SortedRun {
             try writeLength(record.count)
             try write(record)
             written += 10 + key.count - shared + record.count
+            unrepeated += 10 + key.count - shared + record.count
             previousKey.removeAll(keepingCapacity: true)
             // The next entry shares at most this much: a long key is not copied whole.
             previousKey.append(contentsOf: key.prefix(Int(UInt16.max)))
@@ -168,8 +176,10 @@ enum SortedRun {
 
         func finish() throws(CLIError) -> File {
             if compressProgram == nil { try output.flush() } else { try finishCompressor() }
-            let ends = sectionStarts.dropFirst().map(\.offset) + [written]
-            var file = File(path: path, sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end) })
+            let ends = sectionStarts.dropFirst().map { ($0.offset, $0.unrepeated) } + [(written, unrepeated)]
+            var file = File(
+                path: path,
+                sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end.0, end.1 - start.unrepeated) })
             if let program = compressProgram {
                 // The run's own file stays empty: the sections are in theirs.
                 directory.removeFile(path)

@@ -56,7 +56,8 @@ final class SortedRunsSorter: RecordSorter {
         let unique = context.options.unique, progress = context.progress
         let limit = context.plan.renderedSectionsLimit
         var sizes: [Int: Int] = [:]
-        for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.bytes.count } }
+        // A section's repeats are rendered as often as they come, however small their run.
+        for run in runs { for section in run.sections { sizes[section.rank, default: 0] += section.unrepeatedSize } }
         let ranks = sizes.keys.sorted()
         let writer = try context.makeWriter(header: header)
         let parallelMerges = context.plan.concurrentSectionMerges(of: runs.count)
@@ -156,7 +157,9 @@ final class SortedRunsSorter: RecordSorter {
                                     spans.initializeElement(at: offset, to: span)
                                     size += SortedRun.maximumEncodedSize(keyCount: keyAt(position).count, recordCount: span.count)
                                 }
-                                return batch.bytes.withUnsafeBufferPointer { bytes in
+                                // With its repeats written out, the piece would take about
+                                // `size` bytes: what merging it renders, which the merge plans by.
+                                let encoded = batch.bytes.withUnsafeBufferPointer { bytes in
                                     [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                                         let start = UnsafeMutableRawPointer(buffer.baseAddress!)
                                         var next = start
@@ -191,9 +194,10 @@ final class SortedRunsSorter: RecordSorter {
                                         count = start.distance(to: next)
                                     }
                                 }
+                                return (encoded, size)
                             }
-                        } write: { (entries, _) throws(CLIError) in
-                            try writer.append(encoded: entries)
+                        } write: { (piece, _) throws(CLIError) in
+                            try writer.append(encoded: piece.0, unrepeatedSize: piece.1)
                         }
                     } catch {
                         failure = error
