@@ -133,7 +133,7 @@ enum SortedRun {
             unrepeated += max(entries.count, unrepeatedSize)
         }
 
-        /// Appends the entry that ``SortedRun/encode(rank:key:previousKey:record:at:)`` would
+        /// Appends the entry that ``SortedRun/encode(rank:key:previousKey:record:copies:at:)`` would
         /// encode, writing the key and the record from where they are (a large record is not copied).
         func append(
             rank: Int, key: UnsafeBufferPointer<UInt8>, previousKey: UnsafeBufferPointer<UInt8>?, record: UnsafeBufferPointer<UInt8>
@@ -243,7 +243,7 @@ enum SortedRun {
         return shared
     }
 
-    /// Writes at `start` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`,
+    /// Writes at `entryStart` the entry whose key is `rank` (2 bytes, big-endian) followed by `key`,
     /// `copies` times over (once, after a repeat marker, where `copies` is 2 or more), and returns
     /// where the next entry goes. `previousKey` is the key (after the rank) of the entry just
     /// before it in the same section and piece, or nil for the first. Runs are encoded by several
