@@ -64,9 +64,9 @@ enum SortedRun {
         private let descriptor: Int32
         private var output: BufferedOutput
         private var written = 0
-        private var sectionStarts: [(rank: Int, offset: Int, unrepeated: Int)] = []
-        /// The bytes written so far, with repeated entries counted as often as they come.
-        private var unrepeated = 0
+        private var sectionStarts: [(rank: Int, offset: Int, repeatsLeftOut: Int)] = []
+        /// The bytes that the repeated entries written so far would add written out.
+        private var repeatsLeftOut = 0
         /// The key of the last entry that ``append(key:record:)`` wrote in the current section.
         private var previousKey: [UInt8] = []
         private let directory: TemporaryDirectory
@@ -99,7 +99,7 @@ enum SortedRun {
                     compressedPaths.append(file)
                     output = BufferedOutput(descriptor: child.pipeEnd, name: "the pipe to \(program)")
                 }
-                sectionStarts.append((rank, written, unrepeated))
+                sectionStarts.append((rank, written, repeatsLeftOut))
                 previousKey.removeAll(keepingCapacity: true)
             }
         }
@@ -130,7 +130,7 @@ enum SortedRun {
         func append(encoded entries: [UInt8], unrepeatedSize: Int) throws(CLIError) {
             try entries.withUnsafeBufferPointer { (bytes) throws(CLIError) in try write(bytes) }
             written += entries.count
-            unrepeated += max(entries.count, unrepeatedSize)
+            repeatsLeftOut += max(0, unrepeatedSize - entries.count)
         }
 
         /// Appends the entry that ``SortedRun/encode(rank:key:previousKey:record:copies:at:)`` would
@@ -153,7 +153,6 @@ enum SortedRun {
             try writeLength(record.count)
             try write(record)
             written += header.count + key.count - keyShared + 4 + record.count
-            unrepeated += header.count + key.count - keyShared + 4 + record.count
         }
 
         /// Appends an entry read from another run.
@@ -168,7 +167,6 @@ enum SortedRun {
             try writeLength(record.count)
             try write(record)
             written += 10 + key.count - shared + record.count
-            unrepeated += 10 + key.count - shared + record.count
             previousKey.removeAll(keepingCapacity: true)
             // The next entry shares at most this much: a long key is not copied whole.
             previousKey.append(contentsOf: key.prefix(Int(UInt16.max)))
@@ -176,10 +174,12 @@ enum SortedRun {
 
         func finish() throws(CLIError) -> File {
             if compressProgram == nil { try output.flush() } else { try finishCompressor() }
-            let ends = sectionStarts.dropFirst().map { ($0.offset, $0.unrepeated) } + [(written, unrepeated)]
+            let ends = sectionStarts.dropFirst().map { ($0.offset, $0.repeatsLeftOut) } + [(written, repeatsLeftOut)]
             var file = File(
                 path: path,
-                sections: zip(sectionStarts, ends).map { start, end in (start.rank, start.offset..<end.0, end.1 - start.unrepeated) })
+                sections: zip(sectionStarts, ends).map { start, end in
+                    (start.rank, start.offset..<end.0, end.0 - start.offset + end.1 - start.repeatsLeftOut)
+                })
             if let program = compressProgram {
                 // The run's own file stays empty: the sections are in theirs.
                 directory.removeFile(path)
