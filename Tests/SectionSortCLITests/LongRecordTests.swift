@@ -78,7 +78,9 @@ import Testing
         let line = Self.letters(1000, seed: 3)
         let input = try Self.file(String(repeating: line + "\n", count: 40_000))
         defer { try? FileManager.default.removeItem(at: input) }
-        let result = try SectionSortCommand.run(["-l", "sv_SE", "-F", "plain", "-S", "16M", "-v", input.path])
+        // Kept as they are, not collapsed to one line.
+        let result = try SectionSortCommand.run(
+            ["-l", "sv_SE", "-F", "plain", "-S", "16M", "-v", input.path], environment: ["SECTIONSORT_TEST_KEEP_REPEATS": "1"])
         #expect(result.status == 0 && result.stdout.count == 40_000 * 1001, "\(result.stderr)")
         #expect(result.stderr.contains("writing runs to disk"), "through runs")
         let peak = try #require(Self.peak(result.stderr))

@@ -24,14 +24,16 @@ import Testing
     }
 
     /// What `sorter` writes (the text format) for `batches`.
-    static func output(of batches: [RecordSet], _ makeSorter: (SortingContext) -> (any RecordSorter)?) throws -> String? {
+    static func output(
+        of batches: [RecordSet], options: CommandLineOptions = CommandLineOptions(), _ makeSorter: (SortingContext) -> (any RecordSorter)?
+    ) throws -> String? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sorters-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("out").path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         try #require(descriptor >= 0)
-        var options = CommandLineOptions()
+        var options = options
         options.temporaryDirectory = directory.path
         let collation = try IndexedCollation(locale: "sv_SE")
         let context = SortingContext(
@@ -68,6 +70,8 @@ import Testing
         #expect(compact == expected, "the compact layout")
         let runs = try Self.output(of: Self.batches(of: 700)) { SortedRunsSorter($0) }
         #expect(runs == expected, "five sorted runs")
+        let distinct = try Self.output(of: Self.batches(of: 700)) { DistinctLinesSorter($0) }
+        #expect(distinct == expected, "distinct lines")
     }
 
     @Test func theInMemorySorterTakesOnlyTheWholeInput() throws {

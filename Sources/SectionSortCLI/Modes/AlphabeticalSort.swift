@@ -1,7 +1,8 @@
 import SectionSort
 
 /// The alphabetical mode: the records go to one of the sorters (``RecordSorter``) a batch at a
-/// time, and that sorter writes the sections. Lines of regular files whose full-key sort does not
+/// time, and that sorter writes the sections. Lines that the first batch says will repeat often
+/// are collapsed to their distinct lines; lines of regular files whose full-key sort does not
 /// fit the memory plan start in the compact layout where the plan allows it, other inputs in
 /// memory; past what those hold, the records kept so far and every batch after them go to sorted
 /// runs.
@@ -20,11 +21,19 @@ struct AlphabeticalSort {
         var sorter: any RecordSorter = CompactLayoutSorter(context) ?? InMemorySorter(context)
         var batches = batches
         batches.budget = context.plan.batchBudget(compactLayout: sorter is CompactLayoutSorter)
-        var header: [UInt8]?
+        var header: [UInt8]?, isFirst = true
         context.phases.enter("reading")
         try batches.forEach(progress: context.progress) { (batch, isLast, inputHeader) throws(CLIError) in
             header = inputHeader
             let batch = try matching(batch)
+            if isFirst {
+                isFirst = false
+                // The records of the whole input, projected from the share of it that the batch is.
+                let expected = context.plan.inputSize.map { Int(Double(batch.count) * Double($0) / Double(max(1, batch.bytes.count))) }
+                if DistinctLinesSorter.suits(context.options), DistinctLinesSorter.repeatsOften(batch, expectedRecords: expected) {
+                    sorter = DistinctLinesSorter(context)
+                }
+            }
             guard try !sorter.add(batch, isLast: isLast) else { return }
             // Past what the sorter holds in memory: what it kept and every batch from here on go to
             // sorted runs (unless nothing was kept and this batch is all there is).

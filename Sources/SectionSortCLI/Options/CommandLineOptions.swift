@@ -44,6 +44,9 @@ struct CommandLineOptions {
     /// Tests only: room the compact in-memory sort may take beyond the process, whatever the
     /// input's size (`SECTIONSORT_TEST_COMPACT_ROOM`, bytes), as git's `GIT_TEST_*` variables do.
     var compactTestRoom: Int?
+    /// Tests only: lines are never collapsed to their distinct lines (``DistinctLinesSorter``), so
+    /// that repeated lines reach the other sorters (`SECTIONSORT_TEST_KEEP_REPEATS`, any value).
+    var keepsRepeatedLines = false
     var temporaryDirectory: String?
     /// `--compress-program`: what sorted runs are written through (and read back with `-d`).
     var compressProgram: String?
@@ -96,6 +99,7 @@ struct CommandLineOptions {
             options.timeZone = zone.flatMap { $0.isEmpty ? nil : $0 } ?? TimeZone.current.identifier
         }
         options.compactTestRoom = environment["SECTIONSORT_TEST_COMPACT_ROOM"].flatMap(parseSize)
+        options.keepsRepeatedLines = environment["SECTIONSORT_TEST_KEEP_REPEATS"] != nil
         return options
     }
 

@@ -1,7 +1,8 @@
 /// One way of sorting the records of the alphabetical mode: batches are added in input order,
-/// then the sorted sections are written. ``AlphabeticalSort`` starts with the compact layout
-/// (``CompactLayoutSorter``) or the in-memory sort (``InMemorySorter``) and hands their records
-/// over to sorted runs (``SortedRunsSorter``) when a batch does not fit them.
+/// then the sorted sections are written. ``AlphabeticalSort`` starts with the distinct lines
+/// (``DistinctLinesSorter``), the compact layout (``CompactLayoutSorter``) or the in-memory sort
+/// (``InMemorySorter``) and hands their records over to sorted runs (``SortedRunsSorter``) when a
+/// batch does not fit them.
 protocol RecordSorter: AnyObject {
     /// Takes `batch` (`isLast`: the inputs' final batch) and returns true, or returns false and
     /// keeps nothing of it when it does not fit: the records kept so far (``handOver()``) and
