@@ -30,7 +30,9 @@ struct AlphabeticalSort {
                 isFirst = false
                 // The records of the whole input, projected from the share of it that the batch is.
                 let expected = context.plan.inputSize.map { Int(Double(batch.count) * Double($0) / Double(max(1, batch.bytes.count))) }
-                if DistinctLinesSorter.suits(context.options), DistinctLinesSorter.repeatsOften(batch, expectedRecords: expected) {
+                if DistinctLinesSorter.suits(context.options),
+                    DistinctLinesSorter.repeatsOften(batch, expectedRecords: expected, threads: context.threads)
+                {
                     sorter = DistinctLinesSorter(context)
                 }
             }

@@ -46,17 +46,10 @@ final class DistinctLinesSorter: RecordSorter {
     /// from a large set.
     ///
     /// - Complexity: O(m) for the m bytes of the sample.
-    static func repeatsOften(_ batch: RecordSet, expectedRecords: Int?) -> Bool {
+    static func repeatsOften(_ batch: RecordSet, expectedRecords: Int?, threads: Int = 1) -> Bool {
         guard takes(batch), batch.count > 1 else { return false }
-        let sample = DistinctLines(), count = min(batch.count, sampleSize)
-        sample.add(batch, positions: 0..<count)
         let records = max(expectedRecords ?? batch.count, batch.count)
-        var estimate = Double(sample.distinctCount)
-        if records > count {
-            let counts = sample.distinct().counts
-            let once = Double(counts.count { $0 == 1 }), twice = Double(counts.count { $0 == 2 })
-            estimate += once * (once - 1) / (2 * (twice + 1))
-        }
+        let estimate = DistinctLines.estimatedDistinctCount(in: batch, sampleSize: sampleSize, records: records, threads: threads)
         return min(estimate, Double(records)) <= largestExpectedDistinctShare * Double(records)
     }
 
