@@ -108,6 +108,19 @@ import Testing
         #expect(!DistinctLinesSorter.repeatsOften(Self.batches(mixed, of: mixed.count)[0], expectedRecords: 10_000_000))
     }
 
+    @Test func linesThatDifferInTheirLastByteSpreadOverSlotsAndShards() {
+        // Of 7 and 15 bytes: the last byte is the seventh of the hash's last word, which a
+        // multiplication alone carries only to its highest bits.
+        for stem in ["abcdef", "ABCDEFGHIJKLMN"] {
+            let hashes = (0x21..<0x7F).map { byte in
+                Array((stem + String(UnicodeScalar(UInt8(byte)))).utf8).withUnsafeBufferPointer { DistinctLines.hash($0) }
+            }
+            let slots = Set(hashes.map { ($0 >> 32) & 0xFFFF }), shards = hashes.filter { $0 & 1 == 0 }.count
+            #expect(slots.count >= 90, "\(slots.count) first slots of 94 lines of \(stem.utf8.count + 1) bytes")
+            #expect(shards >= 25 && shards <= 69, "\(shards) of 94 lines in one of two shards")
+        }
+    }
+
     @Test func aLongLineIsNotCollapsed() throws {
         let long = String(repeating: "x", count: MemoryPlan.longRecord)
         let batch = Self.batches(Array(repeating: "a", count: 100) + [long], of: 101)[0]
@@ -184,5 +197,34 @@ import Testing
         #expect(runs.stderr.contains("merging"))
         let same = collapsed.stdoutBytes == runs.stdoutBytes
         #expect(same, "the same bytes as the sorted runs'")
+    }
+
+    @Test(arguments: [[String](), ["-u"], ["-r", "-F", "jsonl"]])
+    func linesCollapsedAndThenHandedOverToRunsKeepTheirOrder(extra: [String]) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("handover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The first half repeats fifty lines (composed and decomposed accents among them), the
+        // second is all new: its batches outgrow the limit, and what was collapsed goes to runs.
+        let lines = (0..<40_000).map { $0 < 20_000 ? Self.tiedLines[$0 % 50] : "unique line \($0 * 7_919 % 40_000)" }
+        let input = directory.appendingPathComponent("names.txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: input, atomically: true, encoding: .utf8)
+        let arguments = ["--locale", "sv_SE", "-v", "-S", "256K"] + extra + [input.path]
+        let handedOver = try SectionSortCommand.run(arguments)
+        let runs = try SectionSortCommand.run(arguments, environment: ["SECTIONSORT_TEST_KEEP_REPEATS": "1"])
+        #expect(handedOver.status == 0 && runs.status == 0, "\(handedOver.stderr) \(runs.stderr)")
+        #expect(handedOver.stderr.contains("collapsing repeated lines") && handedOver.stderr.contains("merging"), "\(handedOver.stderr)")
+        #expect(!runs.stderr.contains("collapsing repeated lines"), "\(runs.stderr)")
+        let same = handedOver.stdoutBytes == runs.stdoutBytes
+        #expect(same, "the same bytes as the sorted runs' (\(extra))")
+    }
+
+    @Test func linesFromStandardInputAreCollapsed() throws {
+        let text = Self.tiedLines.joined(separator: "\n") + "\n"
+        let piped = try SectionSortCommand.run(["--locale", "sv_SE", "-v"], stdin: text)
+        let kept = try SectionSortCommand.run(["--locale", "sv_SE"], stdin: text, environment: ["SECTIONSORT_TEST_KEEP_REPEATS": "1"])
+        #expect(piped.status == 0 && piped.stderr.contains("collapsing repeated lines"), "\(piped.stderr)")
+        let same = piped.stdoutBytes == kept.stdoutBytes
+        #expect(same, "the same bytes as the in-memory sort's")
     }
 }

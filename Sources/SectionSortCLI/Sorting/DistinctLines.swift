@@ -6,11 +6,14 @@ import SectionSort
 /// levels), keys are then computed and sorted for the distinct lines alone
 /// (``DistinctLinesSorter``).
 ///
-/// Lines are found through a hash table of open addressing. Its memory, and the lines' copies,
-/// are the type's own, reserved for the most a batch can add before the batch is read in a loop
-/// that holds plain pointers (a Swift array appended there would be checked for uniqueness and
-/// capacity at every line): sound because every write goes below a capacity reserved first, and
-/// nothing outside the type sees the pointers.
+/// Lines are found through a hash table of open addressing, one shard for each thread that
+/// inserts. Its memory, and the lines' copies, are the type's own and written through plain
+/// pointers in the loop over a batch's lines (a Swift array appended there would be checked for
+/// uniqueness and capacity at every line): sound because the lines' bytes, starts and first records
+/// are reserved for the most the batch can add before the loop, so every write goes below a
+/// capacity reserved first; the table is written below its own capacity, which it doubles (a
+/// new block, the slots moved, the old one freed) before it is three quarters full; and nothing
+/// outside the type sees the pointers.
 final class DistinctLines {
     /// The hash table's shards, one per thread that inserts: a line goes to the shard its hash
     /// names.
@@ -62,11 +65,18 @@ final class DistinctLines {
     /// The state to return to if the records added next are taken back.
     func mark() -> Mark { Mark(distinct: tables.map(\.lineCount), records: recordCount) }
 
-    /// Takes back the records added since `mark`, and the distinct lines they added.
+    /// Takes back the records added since `mark`, and the distinct lines they added; without
+    /// `keepingTable`, the hash table is given back too (``releaseTable()``), for lines that are
+    /// read back but not added to.
     ///
     /// - Complexity: O(n + s) for n records and s slots of the table.
-    func rollBack(to mark: Mark) {
+    func rollBack(to mark: Mark, keepingTable: Bool = true) {
         identifiers.truncate(to: mark.records)
+        guard keepingTable else {
+            for shard in tables.indices { tables[shard].truncate(to: mark.distinct[shard]) }
+            releaseTable()
+            return
+        }
         let shards = tables.count
         var counts = mark.distinct.map { [UInt32](repeating: 0, count: $0) }
         for record in 0..<recordCount {
@@ -77,30 +87,44 @@ final class DistinctLines {
     }
 
     /// Adds the records of `batch` at `positions`, each its whole line, hashed by `threads`
-    /// threads.
+    /// threads, and returns true; or returns false, having added part of them, when a shard's
+    /// table would grow past `slotBytes` bytes (the caller then takes them back with
+    /// ``rollBack(to:)``).
     ///
     /// - Complexity: O(m) for the m bytes of those records, expected.
-    func add(_ batch: RecordSet, positions: Range<Int>, threads: Int = 1) {
+    @discardableResult
+    func add(_ batch: RecordSet, positions: Range<Int>, threads: Int = 1, slotBytes: Int = .max) -> Bool {
         precondition(batch.keySpans == nil, "only lines are their own keys")
-        guard !positions.isEmpty else { return }
+        precondition(tables[0].slots.capacity > 0, "lines are added only before the table is given back")
+        precondition(positions.count <= Int(Int32.max), "a batch's records are numbered in 32 bits")
+        guard !positions.isEmpty else { return true }
         let hashes = Self.hashes(of: batch, positions: positions, threads: threads)
-        var byteCount = 0
-        for position in positions { byteCount += batch.spans[position].count }
-        identifiers.reserve(identifiers.count + positions.count)
         let shards = tables.count, firstRecord = identifiers.count
-        for shard in 0..<shards { tables[shard].reserve(lines: positions.count, bytes: byteCount) }
+        // Each shard's room: its records and their bytes, should every line be new.
+        var records = [Int](repeating: 0, count: shards), byteCounts = [Int](repeating: 0, count: shards)
+        for (offset, position) in positions.enumerated() {
+            let shard = Self.shard(of: hashes[offset], among: shards)
+            records[shard] += 1
+            byteCounts[shard] += batch.spans[position].count
+        }
+        identifiers.reserve(identifiers.count + positions.count)
+        for shard in 0..<shards { tables[shard].reserve(lines: records[shard], bytes: byteCounts[shard]) }
         // Each shard is inserted into by one thread, on a copy of its table that is put back
         // after the loop (the class's own property would be checked for exclusive access at
         // every line); the threads write the identifiers of their own records only.
         let shared = ResultSlots<Table>(count: shards, repeating: Table.empty)
+        let finished = ResultSlots<Bool>(count: shards, repeating: true)
         for shard in 0..<shards { shared[shard] = tables[shard] }
-        let spans = batch.spans, bytes = batch.bytes
+        let spans = batch.spans, bytes = batch.bytes, slotLimit = slotBytes / shards / MemoryLayout<Slot>.stride
+        let shardRecords = records
         let output = Slots(base: identifiers.base + firstRecord)
         DispatchQueue.concurrentPerform(iterations: shards) { shard in
             var table = shared[shard]
             // The shard's records first (without a branch a record: which shard a record goes to
             // is random), then their lines.
-            let mine = [Int32](unsafeUninitializedCapacity: hashes.count) { offsets, count in
+            // Each offset is written, and kept by moving on where it is the shard's: room for one
+            // more than the shard's records.
+            let mine = [Int32](unsafeUninitializedCapacity: shardRecords[shard] + 1) { offsets, count in
                 var next = 0
                 for offset in 0..<hashes.count {
                     offsets[next] = Int32(offset)
@@ -117,9 +141,14 @@ final class DistinctLines {
                         if index + slotDistance < mine.count { table.prefetchSlot(hashes[Int(mine[index + slotDistance])]) }
                         if index + lineDistance < mine.count { table.prefetchLongLine(hashes[Int(mine[index + lineDistance])]) }
                         let record = Int(offset)
-                        let line = table.insert(
-                            Line(UnsafeBufferPointer(rebasing: input[spans[positions.lowerBound + record]]), in: input),
-                            hash: hashes[record], record: firstRecord + record)
+                        guard
+                            let line = table.insert(
+                                Line(UnsafeBufferPointer(rebasing: input[spans[positions.lowerBound + record]]), in: input),
+                                hash: hashes[record], record: firstRecord + record, slotLimit: slotLimit)
+                        else {
+                            finished[shard] = false
+                            break
+                        }
                         output.base[record] = UInt32(line * shards + shard)
                     }
                 }
@@ -127,7 +156,9 @@ final class DistinctLines {
             shared[shard] = table
         }
         tables = shared.elements
+        // Records a shard stopped before have no identifier: all are taken back.
         identifiers.setCount(firstRecord + positions.count)
+        return !finished.elements.contains(false)
     }
 
     /// The shard of the line whose hash is `hash`: its low bits (the table's slots use the high).
@@ -242,6 +273,7 @@ private struct Table: @unchecked Sendable {
 
     /// How many records each line stands for.
     func counts() -> [Int] {
+        precondition(slots.capacity > 0 || lineCount == 0, "counts are read before the table is given back")
         var counts = [Int](repeating: 0, count: lineCount)
         for index in 0..<slots.capacity where slots.base[index].identifier != 0 {
             counts[Int(slots.base[index].identifier) - 1] = Int(slots.base[index].count)
@@ -276,11 +308,14 @@ private struct Table: @unchecked Sendable {
     }
 
     /// Counts `line` (record `record`, whose hash is `hash`) and returns its line number in this
-    /// table.
+    /// table; nil where a new line would need more than `slotLimit` slots.
     @inline(__always)
-    mutating func insert(_ line: Line, hash: UInt64, record: Int) -> Int {
+    mutating func insert(_ line: Line, hash: UInt64, record: Int, slotLimit: Int = .max) -> Int? {
         // At most three slots in four taken: each slot is 32 bytes.
-        if 4 * (lineCount + 1) > 3 * slots.capacity { grow() }
+        if 4 * (lineCount + 1) > 3 * slots.capacity {
+            guard 2 * slots.capacity <= slotLimit else { return nil }
+            grow()
+        }
         let tag = UInt32(truncatingIfNeeded: hash >> 32), mask = slots.capacity - 1, length = line.bytes.count
         var index = slotIndex(hash)
         while true {
@@ -321,11 +356,16 @@ private struct Table: @unchecked Sendable {
         old.free()
     }
 
-    /// Keeps the first `distinct` lines only, counted `counts` times.
-    mutating func rollBack(to distinct: Int, counts: [UInt32]) {
+    /// Keeps the first `distinct` lines only, without their slots' counts.
+    mutating func truncate(to distinct: Int) {
         bytes.truncate(to: starts.base[distinct])
         starts.truncate(to: distinct + 1)
         firstRecords.truncate(to: distinct)
+    }
+
+    /// Keeps the first `distinct` lines only, counted `counts` times.
+    mutating func rollBack(to distinct: Int, counts: [UInt32]) {
+        truncate(to: distinct)
         slots.resize(zeroedTo: slots.capacity)
         for line in 0..<distinct {
             let start = bytes.base + starts.base[line], length = starts.base[line + 1] - starts.base[line]
@@ -412,8 +452,13 @@ extension DistinctLines {
             shift += 8
             offset += 1
         }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 32)
+        // A full avalanche last (MurmurHash3's finalizer): every bit of the result depends on
+        // every byte, so that lines that differ in their last byte spread over the table's slots
+        // (its high bits) and shards (its low bits).
+        hash ^= tail
+        hash = (hash ^ (hash >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        hash = (hash ^ (hash >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 33)
     }
 
     // MARK: Reading back
@@ -427,26 +472,36 @@ extension DistinctLines {
         var firstRecords: [Int]
     }
 
-    func distinct() -> Distinct {
-        var set = RecordSet()
-        set.bytes.reserveCapacity(distinctByteCount)
-        set.spans.reserveCapacity(distinctCount)
+    func distinct(releasingTable: Bool = false) -> Distinct {
+        // Each line's count is read from its slot before the slots are given back, and the
+        // lines are copied after.
+        let lineCounts = tables.map { $0.counts() }
+        if releasingTable { releaseTable() }
         var counts: [Int] = [], firstRecords: [Int] = []
         counts.reserveCapacity(distinctCount)
         firstRecords.reserveCapacity(distinctCount)
+        for (shard, table) in tables.enumerated() {
+            counts += lineCounts[shard]
+            for line in 0..<table.lineCount { firstRecords.append(Int(table.firstRecords[line])) }
+        }
+        return Distinct(records: distinctRecords(), counts: counts, firstRecords: firstRecords)
+    }
+
+    /// The distinct lines as one batch, shard after shard.
+    private func distinctRecords() -> RecordSet {
+        var set = RecordSet()
+        set.bytes.reserveCapacity(distinctByteCount)
+        set.spans.reserveCapacity(distinctCount)
         for table in tables {
             let base = set.bytes.count
             set.bytes.append(contentsOf: UnsafeBufferPointer(start: table.bytes.base, count: table.bytes.count))
-            let lineCounts = table.counts()
             for line in 0..<table.lineCount {
                 let span = table.span(of: line)
                 set.spans.append(base + span.lowerBound..<base + span.upperBound)
-                counts.append(lineCounts[line])
-                firstRecords.append(Int(table.firstRecords[line]))
             }
         }
         set.inputStarts = [("", 0, 1)]
-        return Distinct(records: set, counts: counts, firstRecords: firstRecords)
+        return set
     }
 
     /// Calls `body` with each record's distinct line (its position in ``distinct()``), in input
@@ -466,16 +521,19 @@ extension DistinctLines {
     /// The records in input order, as batches of `batchCounts` records each, sharing the distinct
     /// lines' bytes.
     func records(inBatchesOf batchCounts: [Int]) -> [RecordSet] {
-        let distinct = distinct().records
-        var spans = RecordSpans()
-        spans.reserveCapacity(recordCount)
-        forEachRecord { spans.append(distinct.spans[$0]) }
+        let distinct = distinctRecords(), shards = tables.count
+        var offsets = [0]
+        for table in tables.dropLast() { offsets.append(offsets.last! + table.lineCount) }
         var sets: [RecordSet] = [], first = 0
         for count in batchCounts {
             var set = RecordSet()
             set.bytes = distinct.bytes
             set.inputStarts = distinct.inputStarts
-            set.spans = RecordSpans(spans[first..<first + count])
+            set.spans = RecordSpans(
+                (first..<first + count).lazy.map { record in
+                    let identifier = Int(self.identifiers.base[record])
+                    return distinct.spans[offsets[identifier % shards] + identifier / shards]
+                })
             sets.append(set)
             first += count
         }
@@ -509,7 +567,7 @@ private struct Storage<Element: BitwiseCopyable> {
         guard minimumCapacity > capacity else { return }
         let newCapacity = max(minimumCapacity, 2 * capacity)
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        larger.update(from: base, count: count)
+        larger.initialize(from: base, count: count)
         base.deallocate()
         base = larger
         capacity = newCapacity

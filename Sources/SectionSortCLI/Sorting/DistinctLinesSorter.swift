@@ -8,7 +8,7 @@ import SectionSort
 /// their records came.
 ///
 /// ``AlphabeticalSort`` starts it where the first batch's lines repeat often
-/// (``repeatsOften(_:expectedRecords:)``). Batches are taken while the distinct lines and their
+/// (``repeatsOften(_:expectedRecords:threads:)``). Batches are taken while the distinct lines and their
 /// sort fit the memory plan's budget and while no more than ``largestDistinctShare`` of the
 /// records are distinct; past that, the records go to sorted runs.
 final class DistinctLinesSorter: RecordSorter {
@@ -17,7 +17,7 @@ final class DistinctLinesSorter: RecordSorter {
     /// How many records each batch taken had, to turn them back into the same batches.
     private var batchCounts: [Int] = []
 
-    /// How many of a first batch's lines ``repeatsOften(_:expectedRecords:)`` looks at.
+    /// How many of a first batch's lines ``repeatsOften(_:expectedRecords:threads:)`` looks at.
     static let sampleSize = 1 << 18
     /// The share of the records, once there are ``sampleSize`` of them, that may be distinct.
     static let largestDistinctShare = 0.75
@@ -37,13 +37,13 @@ final class DistinctLinesSorter: RecordSorter {
 
     /// Whether the input whose first batch is `batch`, and which is expected to have
     /// `expectedRecords` records (nil: unknown, as many as the batch), is expected to have no more
-    /// distinct lines than ``largestExpectedDistinctShare`` of its records.
+    /// distinct lines than ``largestExpectedDistinctShare`` of its records; the sample is hashed by
+    /// `threads` threads.
     ///
-    /// The number of distinct lines is estimated from the batch's first lines (``sampleSize``) as
-    /// Chao's estimator of the number of species in a population does it, from the distinct lines
-    /// of the sample and those seen once and twice: a sample of lines drawn from a small set
-    /// repeats many of them twice or more, one with many lines seen once and few seen twice comes
-    /// from a large set.
+    /// The number of distinct lines is estimated from the batch's first ``sampleSize`` lines by
+    /// ``DistinctLines/estimatedDistinctCount(in:sampleSize:records:threads:)``: a sample of lines
+    /// drawn from a small set repeats many of them twice or more, one with many lines seen once and
+    /// few seen twice comes from a large set.
     ///
     /// - Complexity: O(m) for the m bytes of the sample.
     static func repeatsOften(_ batch: RecordSet, expectedRecords: Int?, threads: Int = 1) -> Bool {
@@ -68,16 +68,21 @@ final class DistinctLinesSorter: RecordSorter {
         }
         context.phases.enter("collapsing repeated lines")
         defer { context.phases.enter("reading") }
+        // Beside what is kept: the batch, its hashes and each shard's list of its records, and
+        // the bytes of its lines should they all be new; the table may grow into what is left.
+        let budget = context.plan.budget, kept = lines.memoryBytes
+        let batchBytes = 2 * batch.bytes.count + 28 * batch.count
+        guard kept + batchBytes < budget else { return false }
         let mark = lines.mark()
-        lines.add(batch, positions: 0..<batch.count, threads: context.threads)
-        // The memory of the distinct lines with the batch beside them, and then, without the
-        // hash table, of their sort (``RecordSet/estimatedSortingMemory``) and its order of
-        // every record.
+        let added = lines.add(batch, positions: 0..<batch.count, threads: context.threads, slotBytes: budget - kept - batchBytes)
+        // What the distinct lines take then: beside the batch while it is collapsed; without the
+        // hash table, with their sort (``RecordSet/estimatedSortingMemory``) and its order of every
+        // record; or, handed over to sorted runs, with their bytes copied and a span a record.
         let sorting = 3 * lines.distinctByteCount + 80 * lines.distinctCount + 4 * lines.recordCount
-        // The batch's hashes, and each shard's list of its records.
+        let handing = lines.distinctByteCount + 8 * lines.recordCount
         let collapsing = lines.memoryBytes + batch.bytes.count + 16 * batch.count
-        guard max(collapsing, lines.memoryBytes - lines.tableBytes + sorting) <= context.plan.budget else {
-            lines.rollBack(to: mark)
+        guard added, max(collapsing, lines.memoryBytes - lines.tableBytes + max(sorting, handing)) <= budget else {
+            lines.rollBack(to: mark, keepingTable: false)
             return false
         }
         batchCounts.append(batch.count)
@@ -91,8 +96,7 @@ final class DistinctLinesSorter: RecordSorter {
     func write(header: [UInt8]?) throws(CLIError) {
         let unique = context.options.unique
         context.phases.enter("sorting distinct lines")
-        let collapsed = lines.distinct(), distinct = collapsed.records, counts = collapsed.counts
-        lines.releaseTable()
+        let collapsed = lines.distinct(releasingTable: true), distinct = collapsed.records, counts = collapsed.counts
         // Distinct lines in sorted order, each as often as it came (once with -u); the records of
         // distinct lines with equal keys are placed after the sort, in the order they came.
         var order: [UInt32] = []
