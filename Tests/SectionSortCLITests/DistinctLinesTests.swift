@@ -9,15 +9,7 @@ import Testing
 /// the other sorters'.
 @Suite struct DistinctLinesTests {
     /// `lines` as batches of `size` records, as the line reader makes them.
-    static func batches(_ lines: [String], of size: Int) -> [RecordSet] {
-        stride(from: 0, to: lines.count, by: size).map { start in
-            var set = RecordSet()
-            let bytes = Array(lines[start..<min(lines.count, start + size)].map { $0 + "\n" }.joined().utf8)
-            _ = set.appendInput(bytes, length: bytes.count, name: "t", line: start + 1)
-            bytes.withUnsafeBufferPointer { buffer in LineReader.forEachLine(in: buffer) { range, _ in set.spans.append(range) } }
-            return set
-        }
-    }
+    static func batches(_ lines: [String], of size: Int) -> [RecordSet] { RecordSorterTests.batches(lines, of: size) }
 
     /// Lines of every length from 0 to 40 bytes (the table holds 16 of each), some differing only
     /// past the 16th byte or in their last byte, repeated in an irregular order.

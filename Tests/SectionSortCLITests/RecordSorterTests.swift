@@ -13,7 +13,10 @@ import Testing
     }
 
     /// The lines as batches of `size` records, as the line reader makes them.
-    static func batches(of size: Int) -> [RecordSet] {
+    static func batches(of size: Int) -> [RecordSet] { batches(lines, of: size) }
+
+    /// `lines` as batches of `size` records, as the line reader makes them.
+    static func batches(_ lines: [String], of size: Int) -> [RecordSet] {
         stride(from: 0, to: lines.count, by: size).map { start in
             var set = RecordSet()
             let bytes = Array(lines[start..<min(lines.count, start + size)].map { $0 + "\n" }.joined().utf8)

@@ -139,15 +139,8 @@ final class DistinctLinesSorter: RecordSorter {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
         if !ties.isEmpty { Self.placeTies(ties, of: lines, in: &order) }
-        context.progress.finish()
-        context.phases.enter("writing")
-        let writer = try context.makeWriter(header: header)
         let spans = distinct.spans, sortedOrder = order
-        for section in sections {
-            try writer.startSection(title: section.title)
-            try writer.write(section.positions, of: distinct.bytes) { position, _ in spans[Int(sortedOrder[position])] }
-        }
-        try writer.finish()
+        try context.writeSections(sections, of: distinct.bytes, header: header) { position, _ in spans[Int(sortedOrder[position])] }
     }
 
     private static func areEqual(_ key: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {

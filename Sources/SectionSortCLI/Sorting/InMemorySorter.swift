@@ -51,14 +51,7 @@ final class InMemorySorter: RecordSorter {
         } catch {
             throw CLIError(code: .software, message: "sectioning failed: \(error)")
         }
-        context.progress.finish()
-        context.phases.enter("writing")
-        let writer = try context.makeWriter(header: header)
         let spans = batch.spans, sortedOrder = order
-        for section in sections {
-            try writer.startSection(title: section.title)
-            try writer.write(section.positions, of: batch.bytes) { position, _ in spans[sortedOrder[position]] }
-        }
-        try writer.finish()
+        try context.writeSections(sections, of: batch.bytes, header: header) { position, _ in spans[sortedOrder[position]] }
     }
 }

@@ -23,6 +23,24 @@ struct SortingContext {
             threads: threads)
     }
 
+    /// Writes `sections` (titles, and ranges of positions in the sorted order) of the records in
+    /// `bytes` after the output's start (`header`: the csv or tsv header row); the record at
+    /// position `p` is `bytes[span(p, bytes)]` (``SectionWriter/write(_:of:cuttingAt:prepare:prefetch:span:)``).
+    /// Ends the progress line's sorting first.
+    func writeSections(
+        _ sections: [(title: String, positions: Range<Int>)], of bytes: [UInt8], header: [UInt8]?,
+        span: @escaping @Sendable (_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
+    ) throws(CLIError) {
+        progress.finish()
+        phases.enter("writing")
+        let writer = try makeWriter(header: header)
+        for section in sections {
+            try writer.startSection(title: section.title)
+            try writer.write(section.positions, of: bytes, span: span)
+        }
+        try writer.finish()
+    }
+
     /// The engine's progress on the progress line: keys computed, then sorting.
     var reportEngineProgress: @Sendable (SectioningProgress) -> Void {
         let progress = self.progress
