@@ -545,8 +545,8 @@ final class SortKeyTable: @unchecked Sendable {
                     writer.add(element, levels: levels)
                     // Counted on every level, written or not: only the written levels' counts
                     // are read.
-                    writer.secondaries.commonRun += others
-                    writer.tertiaries.commonRun += others
+                    writer.secondaries.commonRun &+= others
+                    writer.tertiaries.commonRun &+= others
                     continue
                 }
                 var (start, count) = (Int(entry >> 16), Int((entry >> 8) & 0xFF))
@@ -831,14 +831,14 @@ private struct LevelWriter {
         guard lower != 0, levels > 1 else { return }
         let secondary = lower >> 16
         if secondary == Self.common {
-            secondaries.commonRun += 1
+            secondaries.commonRun &+= 1
         } else if secondary != 0 {
             secondaries.add(secondary, isBelowCommon: secondary < Self.common, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
         }
         guard levels > 2 else { return }
         let tertiary = lower & 0x3F3F
         if tertiary == Self.common {
-            tertiaries.commonRun += 1
+            tertiaries.commonRun &+= 1
         } else {
             // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes.
             tertiaries.add(
@@ -855,8 +855,8 @@ private struct LevelWriter {
         UnsafeMutableRawPointer(primaryEnd).storeBytes(of: UInt32(truncatingIfNeeded: entry >> 32).bigEndian, as: UInt32.self)
         primaryEnd += Int(truncatingIfNeeded: (entry >> 8) & 0xFF)
         // Counted on every level, written or not: only the written levels' counts are read.
-        secondaries.commonRun += 1
-        tertiaries.commonRun += 1
+        secondaries.commonRun &+= 1
+        tertiaries.commonRun &+= 1
     }
 
     /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
@@ -914,10 +914,10 @@ private struct CompressedLevel {
     @inline(__always)
     mutating func add(_ weight: UInt32, isBelowCommon: Bool, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
         if commonRun != 0 {
-            commonRun -= 1
+            commonRun &-= 1
             while commonRun >= longestRun {
                 append(middle)
-                commonRun -= longestRun
+                commonRun &-= longestRun
             }
             append(isBelowCommon ? low + UInt8(commonRun) : high - UInt8(commonRun))
             commonRun = 0
