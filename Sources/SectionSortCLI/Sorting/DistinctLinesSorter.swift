@@ -1,4 +1,3 @@
-import Foundation
 import SectionSort
 
 /// Sorts lines that repeat by their distinct lines: each batch's lines are collapsed as they come
@@ -115,7 +114,7 @@ final class DistinctLinesSorter: RecordSorter {
                         var position = section.positions.lowerBound
                         while position < section.positions.upperBound {
                             var end = position + 1
-                            while end < section.positions.upperBound && Self.areEqual(keyAt(end), keyAt(end - 1)) { end += 1 }
+                            while end < section.positions.upperBound && ByteOrder.compare(keyAt(end), keyAt(end - 1)) == 0 { end += 1 }
                             let members = sorted.order[position..<end]
                             if unique {
                                 // The one whose record came first.
@@ -141,10 +140,6 @@ final class DistinctLinesSorter: RecordSorter {
         if !ties.isEmpty { Self.placeTies(ties, of: lines, in: &order) }
         let spans = distinct.spans, sortedOrder = order
         try context.writeSections(sections, of: distinct.bytes, header: header) { position, _ in spans[Int(sortedOrder[position])] }
-    }
-
-    private static func areEqual(_ key: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.count == other.count && (key.isEmpty || memcmp(key.baseAddress!, other.baseAddress!, key.count) == 0)
     }
 
     /// Puts the records of each group of distinct lines with equal keys (`ties`: where the group's
