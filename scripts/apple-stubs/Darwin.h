@@ -1,6 +1,6 @@
 // The part of Darwin's C headers that SectionSort's command-line tool and the Foundation stub use,
 // declared as Apple's SDK declares them (macOS 15: sys/stat.h, sys/signal.h, unistd.h, fcntl.h,
-// string.h, stdlib.h, mach/task_info.h), for scripts/check-apple-typecheck. Freestanding: it
+// string.h, stdlib.h, sched.h, mach/task_info.h), for scripts/check-apple-typecheck. Freestanding: it
 // needs only the compiler's own stdint.h and stddef.h.
 #ifndef SECTIONSORT_DARWIN_STUB_H
 #define SECTIONSORT_DARWIN_STUB_H
@@ -88,6 +88,8 @@ void free(void *);
 void *malloc(size_t);
 void *realloc(void *, size_t);
 char *getenv(const char *);
+
+int sched_yield(void);
 
 int memcmp(const void *, const void *, size_t);
 void *memchr(const void *, int, size_t);

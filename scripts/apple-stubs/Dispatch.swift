@@ -5,6 +5,8 @@
 @_exported import _Concurrency
 
 open class DispatchObject: @unchecked Sendable {
+    public func suspend()
+    public func resume()
 }
 
 public struct DispatchQoS: Equatable, Sendable {

@@ -33,10 +33,8 @@ extension IndexedCollation {
         then secondaryKey: ((Item) -> String)? = nil,
         options: SectioningOptions = SectioningOptions()
     ) -> SectionedList<Item> {
-        var input = SectioningInput(
-            primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        input.readings = .strings(items.map(reading))
-        return makeList(items, permutation: permutation(input, options: options), options: options)
+        let permutation = permutation(
+            of: items, by: key, then: secondaryKey, readings: .strings(items.map(reading)), options: options)
+        return makeList(items, permutation: permutation, options: options)
     }
 }

@@ -3,8 +3,10 @@ import Dispatch
 extension IndexedCollation {
     /// Sorts `items` into sections by the string `key` returns.
     ///
-    /// Each item's string is extracted once and its collation key computed once; sections are sorted
-    /// in parallel. Items whose keys are equal keep their input order.
+    /// Each item's string is extracted once (`key` is called once per item, in order, on the calling
+    /// thread) and its collation key computed once, on all cores: the other threads start on the
+    /// strings `key` has returned while it goes on. Sections are sorted in parallel. Items whose
+    /// keys are equal keep their input order.
     ///
     /// Keys come from the collation's key table where it covers the text (<doc:TheEngine>): a call
     /// of 100,000 items or more builds it first (about 20 ms, once), and a call of 256 or more
@@ -27,8 +29,7 @@ extension IndexedCollation {
         of items: [Item], by key: (Item) -> String,
         options: SectioningOptions = SectioningOptions()
     ) -> SectionedList<Item> {
-        let input = SectioningInput(primaryKeys: items.map(key), primaryDirection: options.order)
-        return makeList(items, permutation: permutation(input, options: options), options: options)
+        makeList(items, permutation: permutation(of: items, by: key, options: options), options: options)
     }
 
     /// Sorts `items` into sections by `key`, ordering items with equal keys by `secondaryKey`: the
@@ -43,10 +44,10 @@ extension IndexedCollation {
         of items: [Item], by key: (Item) -> String, then secondaryKey: (Item) -> String,
         options: SectioningOptions = SectioningOptions()
     ) -> SectionedList<Item> {
-        let input = SectioningInput(
-            primaryKeys: items.map(key), secondaryKeys: items.map(secondaryKey),
-            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        return makeList(items, permutation: permutation(input, options: options), options: options)
+        // Called only during the run: no longer than this call.
+        withoutActuallyEscaping(secondaryKey) { secondaryKey in
+            makeList(items, permutation: permutation(of: items, by: key, then: secondaryKey, options: options), options: options)
+        }
     }
 
     /// Sections the positions of `items` instead of the items: the shape MSTableViewOrganizer
@@ -60,11 +61,9 @@ extension IndexedCollation {
         then secondaryKey: ((Item) -> String)? = nil,
         options: SectioningOptions = SectioningOptions()
     ) -> SectionedList<Int> {
-        var input = SectioningInput(
-            primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-            primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-        input.readings = reading.map { .strings(items.map($0)) }
-        return makeList(Array(items.indices), permutation: permutation(input, options: options), options: options)
+        let permutation = permutation(
+            of: items, by: key, then: secondaryKey, readings: reading.map { .strings(items.map($0)) }, options: options)
+        return makeList(Array(items.indices), permutation: permutation, options: options)
     }
 
     /// Sorts `items` into sections off the caller's thread.
@@ -106,12 +105,10 @@ extension IndexedCollation {
                     continuation.resume(
                         with: Result {
                             try control.checkCancellation()
-                            var input = SectioningInput(
-                                primaryKeys: items.map(key), secondaryKeys: secondaryKey.map { items.map($0) },
-                                primaryDirection: options.order, secondaryDirection: options.secondaryOrder)
-                            input.readings = reading.map { .strings(items.map($0)) }
+                            let readings = reading.map { SectioningInput.Readings.strings(items.map($0)) }
                             try control.checkCancellation()
-                            let permutation = try self.permutation(input, options: options, control: control)
+                            let permutation = try self.permutation(
+                                of: items, by: key, then: secondaryKey, readings: readings, options: options, control: control)
                             return self.makeList(items, permutation: permutation, options: options)
                         })
                 }
@@ -121,23 +118,46 @@ extension IndexedCollation {
         }
     }
 
-    func permutation(_ input: SectioningInput, options: SectioningOptions, control: EngineControl) throws(CancellationError)
-        -> SectionedPermutation
-    {
-        try SectioningEngine.run(reading(input, options), collation: self, configuration: engineConfiguration(options), control: control)
-    }
-
-    /// The permutation of a run that nothing can cancel, so nothing can fail: collators fail only
-    /// in `init`.
-    func permutation(_ input: SectioningInput, options: SectioningOptions) -> SectionedPermutation {
-        SectioningEngine.runToCompletion(reading(input, options), collation: self, configuration: engineConfiguration(options))
-    }
-
-    /// `input`, read as `options` say (Chinese names or not).
-    private func reading(_ input: SectioningInput, _ options: SectioningOptions) -> SectioningInput {
-        var input = input
+    /// The permutation of one run over the keys `key(item)` (and `secondaryKey(item)`) of `items`,
+    /// which this thread makes while the run's other threads key the ones it has made: the key
+    /// functions are the caller's, called on the caller's thread only.
+    ///
+    /// A run without a control cannot be cancelled, so it cannot fail: collators fail only in
+    /// `init`.
+    ///
+    /// - Complexity: O(n) calls of each key function, and the run's.
+    func permutation<Item>(
+        of items: [Item], by key: (Item) -> String, then secondaryKey: ((Item) -> String)? = nil,
+        readings: SectioningInput.Readings? = nil, options: SectioningOptions, control: EngineControl? = nil
+    ) throws(CancellationError) -> SectionedPermutation {
+        let primaries = KeyStrings(count: items.count)
+        let secondaries = secondaryKey.map { _ in KeyStrings(count: items.count) }
+        var input = SectioningInput(
+            keys: .runOwned(primary: primaries, secondary: secondaries), primaryDirection: options.order,
+            secondaryDirection: options.secondaryOrder)
+        input.readings = readings
         input.readsChineseNames = options.readsChineseNames
-        return input
+        return try SectioningEngine.run(
+            input, collation: self, configuration: engineConfiguration(options), control: control,
+            writingKeys: {
+                for start in stride(from: 0, to: items.count, by: KeyStrings.writingStep) {
+                    let range = start..<min(items.count, start + KeyStrings.writingStep)
+                    primaries.write(items, in: range, key: key)
+                    if let secondaries, let secondaryKey { secondaries.write(items, in: range, key: secondaryKey) }
+                }
+            })
+    }
+
+    /// ``permutation(of:by:then:readings:options:control:)`` of a run that nothing can cancel.
+    func permutation<Item>(
+        of items: [Item], by key: (Item) -> String, then secondaryKey: ((Item) -> String)? = nil,
+        readings: SectioningInput.Readings? = nil, options: SectioningOptions
+    ) -> SectionedPermutation {
+        do {
+            return try permutation(of: items, by: key, then: secondaryKey, readings: readings, options: options, control: nil)
+        } catch {
+            preconditionFailure("a run without a control cannot be cancelled")
+        }
     }
 
     private func engineConfiguration(_ options: SectioningOptions) -> EngineConfiguration {

@@ -5,6 +5,8 @@ import Synchronization
 struct SectioningInput: Sendable {
     enum Keys: Sendable {
         case strings(primary: [String], secondary: [String]?)
+        /// Strings made for one run, which releases each item's as it keys it.
+        case runOwned(primary: KeyStrings, secondary: KeyStrings?)
         case utf8(UTF8Keys)
     }
 
@@ -49,8 +51,37 @@ struct SectioningInput: Sendable {
     var count: Int {
         switch keys {
         case .strings(let primary, _): primary.count
+        case .runOwned(let primary, _): primary.count
         case .utf8(let keys): keys.count
         }
+    }
+
+    /// Whether the keys are strings that the run's caller writes while the run keys them.
+    var writesKeysDuringRun: Bool {
+        if case .runOwned(let primary, let secondary) = keys { !primary.isWritten || secondary?.isWritten == false } else { false }
+    }
+
+    /// Whether a run may read the keys: run-owned key strings are read by one run, which releases
+    /// them as it goes.
+    var keysAreUnread: Bool {
+        if case .runOwned(let primary, let secondary) = keys { primary.isUnreleased && secondary?.isUnreleased != false } else { true }
+    }
+
+    /// Waits until the run-owned key strings of `items` are written (nothing for other keys).
+    func waitForKeys(of items: Range<Int>) {
+        guard case .runOwned(let primary, let secondary) = keys else { return }
+        primary.waitUntilWritten(items)
+        secondary?.waitUntilWritten(items)
+    }
+
+    /// Releases the run-owned key strings of `items` (nothing for other keys), which are not read
+    /// again.
+    ///
+    /// - Complexity: O(k) for k items.
+    func releaseKeys(of items: Range<Int>) {
+        guard case .runOwned(let primary, let secondary) = keys else { return }
+        primary.release(items)
+        secondary?.release(items)
     }
 
     /// Calls `body` with each item of `items` and the UTF-8 bytes of its keys: the primary key, the
@@ -88,6 +119,16 @@ struct SectioningInput: Sendable {
                 first.withUTF8 { firstBytes in
                     if var second = secondary?[item] {
                         second.withUTF8 { SecondaryKeys.withOne($0) { body(item, firstBytes, $0) } }
+                    } else {
+                        body(item, firstBytes, SecondaryKeys())
+                    }
+                }
+            }
+        case .runOwned(let primary, let secondary):
+            for item in items {
+                primary.withUTF8(item) { firstBytes in
+                    if let secondary {
+                        secondary.withUTF8(item) { SecondaryKeys.withOne($0) { body(item, firstBytes, $0) } }
                     } else {
                         body(item, firstBytes, SecondaryKeys())
                     }
@@ -185,7 +226,7 @@ struct SectionedPermutation: Sendable {
 /// by-section entries (the by-item ones are freed before sorting starts, and split sections reuse
 /// them as merge scratch), 4 for the section numbers and 8 for the output order.
 enum SectioningEngine {
-    /// ``run(_:collation:configuration:control:sortedKeys:)`` without a control: nothing can
+    /// ``run(_:collation:configuration:control:sortedKeys:writingKeys:)`` without a control: nothing can
     /// cancel it, and a worker without a collator of its own shares the collation's, so it
     /// cannot fail.
     static func runToCompletion(
@@ -205,15 +246,22 @@ enum SectioningEngine {
     /// - Complexity: O(n·m) to compute keys, where m is the average string length, plus
     ///   O(n log n) comparisons to sort; both spread over the configured threads.
     ///
-    /// - Parameter sortedKeys: called once sorting is done, before the keys are freed, with the
-    ///   result and a function that gives the key at each position of its `order`.
+    /// - Parameters:
+    ///   - sortedKeys: called once sorting is done, before the keys are freed, with the result and
+    ///     a function that gives the key at each position of its `order`.
+    ///   - writingKeys: called once on this thread when the run has set up (not at all for no
+    ///     items), before any key is read; for run-owned key strings written as the run goes
+    ///     (``SectioningInput/writesKeysDuringRun``), the function that writes every one of them,
+    ///     while the other threads key what it has written.
     static func run(
         _ input: SectioningInput, collation: IndexedCollation, configuration: EngineConfiguration = EngineConfiguration(),
         control: EngineControl? = nil,
-        sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil
+        sortedKeys: ((SectionedPermutation, _ keyAtPosition: @Sendable (Int) -> UnsafeBufferPointer<UInt8>) -> Void)? = nil,
+        writingKeys: () -> Void = {}
     ) throws(CancellationError) -> SectionedPermutation {
         let count = input.count
         precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
+        precondition(input.keysAreUnread, "run-owned key strings are read by one run")
         let sectionCount = collation.sectionTitles.count
         guard count > 0 else {
             return SectionedPermutation(order: [], sectionStarts: Array(repeating: 0, count: sectionCount + 1))
@@ -225,44 +273,60 @@ enum SectioningEngine {
         let byItem = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
         var byItemAllocated = true
         defer { if byItemAllocated { byItem.deallocate() } }
-        var sections = [UInt32](repeating: 0, count: count)
+        // Written for every item by the keys' phase before anything reads it: left uninitialized
+        // here, so that its pages are first touched by the workers, not on this thread.
+        let sections = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count)
+        var sectionsAllocated = true
+        defer { if sectionsAllocated { sections.deallocate() } }
         var histograms = [Int](repeating: 0, count: chunkCount * sectionCount)
         var buffers = [KeyBuffer?](repeating: nil, count: chunkCount)
         let names = input.readsChineseNames ? collation.chineseNameReader() : nil
         let table = configuration.keyTable(of: collation, count: count)
 
         // Phase 1: keys and sections, chunk by chunk.
-        sections.withUnsafeMutableBufferPointer { sectionsBuffer in
-            histograms.withUnsafeMutableBufferPointer { histogramBuffer in
-                buffers.withUnsafeMutableBufferPointer { bufferSlots in
-                    let sections = SharedMutableBuffer(sectionsBuffer)
-                    let histograms = SharedMutableBuffer(histogramBuffer)
-                    let slots = SharedMutableBuffer(bufferSlots)
-                    let entries = SharedMutableBuffer(byItem)
-                    pool.run(chunkCount) { chunk in
-                        if control?.isCancelled == true { return }
-                        let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
-                        let buffer = KeyBuffer(capacity: items.count * 48)
-                        var histogram = [Int](repeating: 0, count: sectionCount)
-                        let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
-                            collation.withKeyWriter(method: configuration.keyMethod, table: table) { keys in
-                                collation.locator.withLookup { lookup in
-                                    computeKeys(
-                                        items, input: input, lookup: lookup, keys: keys, names: nameReader, into: buffer,
-                                        sections: sections, histogram: &histogram)
-                                }
+        histograms.withUnsafeMutableBufferPointer { histogramBuffer in
+            buffers.withUnsafeMutableBufferPointer { bufferSlots in
+                let sections = SharedMutableBuffer(sections)
+                let histograms = SharedMutableBuffer(histogramBuffer)
+                let slots = SharedMutableBuffer(bufferSlots)
+                let entries = SharedMutableBuffer(byItem)
+                let keyChunk: @Sendable (Int) -> Void = { chunk in
+                    let items = chunk * chunkSize..<min(count, (chunk + 1) * chunkSize)
+                    input.waitForKeys(of: items)
+                    if control?.isCancelled == true { return }
+                    let buffer = KeyBuffer(capacity: items.count * 48)
+                    var histogram = [Int](repeating: 0, count: sectionCount)
+                    let offsets = ChineseNameReader.withWorker(of: names) { nameReader in
+                        collation.withKeyWriter(method: configuration.keyMethod, table: table) { keys in
+                            collation.locator.withLookup { lookup in
+                                computeKeys(
+                                    items, input: input, lookup: lookup, keys: keys, names: nameReader, into: buffer,
+                                    sections: sections, histogram: &histogram)
                             }
                         }
-                        buffer.shrinkToFit()
-                        for (position, item) in items.enumerated() {
-                            let start = offsets[position], end = offsets[position + 1]
-                            (entries.base.baseAddress! + item).initialize(
-                                to: SortEntry(key: buffer.pointer(at: start), length: end - start, index: item))
-                        }
-                        for section in 0..<sectionCount { histograms[chunk * sectionCount + section] = histogram[section] }
-                        slots[chunk] = buffer
-                        control?.keysComputed(items.count, of: count)
                     }
+                    input.releaseKeys(of: items)
+                    buffer.shrinkToFit()
+                    for (position, item) in items.enumerated() {
+                        let start = offsets[position], end = offsets[position + 1]
+                        (entries.base.baseAddress! + item).initialize(
+                            to: SortEntry(key: buffer.pointer(at: start), length: end - start, index: item))
+                    }
+                    for section in 0..<sectionCount { histograms[chunk * sectionCount + section] = histogram[section] }
+                    slots[chunk] = buffer
+                    control?.keysComputed(items.count, of: count)
+                }
+                if input.writesKeysDuringRun {
+                    pool.run(
+                        chunkCount,
+                        whileCallerRuns: {
+                            writingKeys()
+                            // Else the jobs would wait for the missing strings for ever.
+                            precondition(!input.writesKeysDuringRun, "the run's key strings are not all written")
+                        }, keyChunk)
+                } else {
+                    writingKeys()
+                    pool.run(chunkCount, keyChunk)
                 }
             }
         }
@@ -286,22 +350,21 @@ enum SectioningEngine {
         sectionStarts[sectionCount] = running
         let bySection = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
         defer { bySection.deallocate() }
-        sections.withUnsafeBufferPointer { sectionsBuffer in
-            writePositions.withUnsafeMutableBufferPointer { positionsBuffer in
-                let sections = SharedMutableBuffer(UnsafeMutableBufferPointer(mutating: sectionsBuffer))
-                let positions = SharedMutableBuffer(positionsBuffer)
-                let source = SharedMutableBuffer(byItem)
-                let destination = SharedMutableBuffer(bySection)
-                pool.run(chunkCount) { chunk in
-                    for item in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
-                        let slot = chunk * sectionCount + Int(sections[item])
-                        (destination.base.baseAddress! + positions[slot]).initialize(to: source[item])
-                        positions[slot] += 1
-                    }
+        writePositions.withUnsafeMutableBufferPointer { positionsBuffer in
+            let sections = SharedMutableBuffer(sections)
+            let positions = SharedMutableBuffer(positionsBuffer)
+            let source = SharedMutableBuffer(byItem)
+            let destination = SharedMutableBuffer(bySection)
+            pool.run(chunkCount) { chunk in
+                for item in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
+                    let slot = chunk * sectionCount + Int(sections[item])
+                    (destination.base.baseAddress! + positions[slot]).initialize(to: source[item])
+                    positions[slot] += 1
                 }
             }
         }
-        sections = []
+        sections.deallocate()
+        sectionsAllocated = false
         try control?.checkCancellation()
 
         // Phase 3: sort sections, split the large ones, merge the pieces.
@@ -317,15 +380,16 @@ enum SectioningEngine {
         try control?.checkCancellation()
 
         // Phase 4: the permutation.
-        var order = [Int](repeating: 0, count: count)
-        order.withUnsafeMutableBufferPointer { orderBuffer in
+        // Every position is written by one job: no zeros written first on this thread.
+        let order = [Int](unsafeUninitializedCapacity: count) { orderBuffer, initialized in
             let order = SharedMutableBuffer(orderBuffer)
             let sorted = SharedMutableBuffer(bySection)
             pool.run(chunkCount) { chunk in
                 for position in chunk * chunkSize..<min(count, (chunk + 1) * chunkSize) {
-                    order[position] = Int(sorted[position].index)
+                    (order.base.baseAddress! + position).initialize(to: Int(sorted[position].index))
                 }
             }
+            initialized = count
         }
         let permutation = SectionedPermutation(order: order, sectionStarts: sectionStarts)
         permutation.checkInvariants(count: count, sectionCount: sectionCount) { position in
