@@ -37,9 +37,15 @@ final class KeyBuffer: @unchecked Sendable {
         return memory.assumingMemoryBound(to: UInt8.self)
     }
 
+    /// Makes room for `extra` more bytes: a compare on the path of every key, the growth out of it.
+    @inline(__always)
     private func reserve(_ extra: Int) {
         let needed = count + extra
-        guard needed > capacity else { return }
+        if needed > capacity { grow(to: needed) }
+    }
+
+    @inline(never)
+    private func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         base = Self.reallocate(base, capacity: newCapacity)
