@@ -114,8 +114,9 @@ private final class SharedJobs: @unchecked Sendable {
         state.unlock()
     }
 
-    /// Runs jobs with `body`, whose copy this makes ends with the call: `withoutActuallyEscaping`
-    /// traps if one outlives the run.
+    /// Runs jobs with `body`. Out of line so that the copy of `body` it takes is released when it
+    /// returns, before the helper leaves: `withoutActuallyEscaping` traps if a copy outlives the
+    /// run.
     @inline(never)
     private func runJobsOfBody() {
         runJobs(body!)
