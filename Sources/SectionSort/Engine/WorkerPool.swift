@@ -21,7 +21,7 @@ struct WorkerPool: Sendable {
             for job in 0..<count { body(job) }
             return
         }
-        let jobs = SharedJobs(count: count)
+        let jobs = JobCounter(count: count)
         DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in jobs.runJobs(body) }
     }
 
@@ -72,7 +72,7 @@ struct WorkerPool: Sendable {
     }
 }
 
-/// The jobs of a ``WorkerPool``'s run, claimed by the threads in turn, and the helper threads
+/// The jobs of a ``WorkerPool/run(_:whileCallerRuns:helpers:_:)``, and the helper threads
 /// running them.
 ///
 /// Sendability: `@unchecked` because of `body` and the helpers' state. `body` is written by the
@@ -80,8 +80,7 @@ struct WorkerPool: Sendable {
 /// runs jobs and none can join); a helper reads it only between joining and leaving, which take
 /// `state`'s lock like those writes. `closed` and `running` are accessed under the lock only.
 private final class SharedJobs: @unchecked Sendable {
-    private let count: Int
-    private let next = Atomic<Int>(0)
+    private let jobs: JobCounter
     private let state = NSCondition()
     private var body: (@Sendable (Int) -> Void)?
     private var closed = false
@@ -89,7 +88,7 @@ private final class SharedJobs: @unchecked Sendable {
     private var running = 0
 
     init(count: Int) {
-        self.count = count
+        jobs = JobCounter(count: count)
     }
 
     func open(_ body: @escaping @Sendable (Int) -> Void) {
@@ -123,11 +122,7 @@ private final class SharedJobs: @unchecked Sendable {
     }
 
     func runJobs(_ body: @Sendable (Int) -> Void) {
-        while true {
-            let job = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            if job >= count { return }
-            body(job)
-        }
+        jobs.runJobs(body)
     }
 
     /// Stops helpers from joining, waits for those running jobs (every job has been claimed: they
@@ -138,5 +133,24 @@ private final class SharedJobs: @unchecked Sendable {
         while running > 0 { state.wait() }
         body = nil
         state.unlock()
+    }
+}
+
+/// The next job of a ``WorkerPool``'s run, claimed by the threads in turn.
+private final class JobCounter: Sendable {
+    private let count: Int
+    private let next = Atomic<Int>(0)
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    /// Runs the jobs not claimed yet, one after another, until none is left.
+    func runJobs(_ body: @Sendable (Int) -> Void) {
+        while true {
+            let job = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            if job >= count { return }
+            body(job)
+        }
     }
 }
