@@ -92,6 +92,69 @@ import Testing
         #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(3))")
     }
 
+    /// Accented letters and capitals, written from their entries (``VariantLetter``) rather
+    /// than their elements: alone, after each other, and after characters whose primaries are
+    /// compressible (whose run their primary ends), as ICU writes them.
+    @Test(arguments: ["sv_SE", "fr", "de", "pl", "ru", "el", "vi"])
+    func accentedLettersAndCapitalsAfterAnyCharacterAreICUs(locale: String) throws {
+        let (library, collator) = try Self.collators(locale)
+        let table = try #require(SortKeyTable(collator: library))
+        let covered = Self.covered(by: table)
+        let compressibleFlag: UInt64 = 0x80
+        /// The elements of `scalar` flagged as the table flags them (primaries not reordered:
+        /// whether a primary is compressible is read before reordering).
+        func elements(_ scalar: Unicode.Scalar) -> [UInt64] {
+            library.collationElements(of: scalar).map { element in
+                let lead = UInt32(truncatingIfNeeded: element >> 56)
+                return element >> 32 != 0 && library.runtime.isCompressible(leadByte: lead) ? element | compressibleFlag : element
+            }
+        }
+        let variants = covered.filter { VariantLetter(elements($0), compressibleFlag: compressibleFlag) != nil }
+        let compressible = covered.filter { elements($0).first.map { $0 & compressibleFlag != 0 } ?? false }
+        #expect(variants.count > 100, "\(locale): \(variants.count) accented letters and capitals")
+        #expect(compressible.count > 10, "\(locale): \(compressible.count) characters of compressible primaries")
+        var generator = SeededGenerator(seed: UInt64(locale.utf8.count))
+        let before = [""] + compressible.shuffled(using: &generator).prefix(12).map { String(Character($0)) } + ["a", "A", "é", " "]
+        var mismatches: [String] = []
+        for variant in variants {
+            let letter = String(Character(variant))
+            let other = String(Character(variants.randomElement(using: &generator)!))
+            for text in before.map({ $0 + letter }) + [letter + other, letter + "a" + other, String(repeating: letter, count: 40)] {
+                // A mark after an accented letter may make the text not FCD: the runtime's.
+                let key = Self.tableKey(Array(text.utf8), table)
+                if key == nil ? SortKeyTable.isFCD(text) : key != collator.sortKey(of: text) { mismatches.append(text) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(locale): \(mismatches.count) keys differ from ICU's, e.g. \(mismatches.prefix(5))")
+    }
+
+    /// Which elements make a variant letter, and what its entry holds, in Swedish: `ü` (a
+    /// secondary byte), `A` (a tertiary byte), `é` (a letter and an accent), `É` (both).
+    @Test func variantLettersAreThoseOfOnePrimaryAndOneByteOnAnotherLevel() throws {
+        let library = try Self.collators("sv_SE").0
+        func variant(_ text: String) -> VariantLetter? { VariantLetter(library.collationElements(of: text), compressibleFlag: 0x80) }
+        /// The fields of a variant letter's entry: the primary's length, the common weights
+        /// before the secondary byte, before and after the tertiary one, and the two bytes.
+        func fields(_ text: String) -> [UInt64]? {
+            guard let entry = variant(text)?.entry else { return nil }
+            let bits = entry >> 8
+            return [
+                bits & 7, bits >> VariantLetter.secondaryRunShift & 3, bits >> VariantLetter.tertiaryRunShift & 3,
+                bits >> VariantLetter.tertiaryRunAfterShift & 1, bits >> VariantLetter.secondaryShift & 0xFF,
+                bits >> VariantLetter.tertiaryShift & 0x3F,
+            ]
+        }
+        #expect(fields("ü") == [1, 0, 1, 0, 0x46, 0])
+        #expect(fields("A") == [1, 1, 0, 0, 0, 0x1C])
+        #expect(fields("é") == [1, 1, 2, 0, 0x88, 0])
+        #expect(fields("É") == [1, 1, 0, 1, 0x88, 0x1C])
+        // A simple letter, one of two primaries, one of a compressible primary, a secondary
+        // weight of two bytes.
+        #expect(variant("a") == nil && variant("ß") == nil)
+        #expect(VariantLetter(library.collationElements(of: "A").map { $0 | 0x80 }, compressibleFlag: 0x80) == nil)
+        #expect(VariantLetter([0x2B00_0000_0500_9C00, 0x0000_0000_8801_0500], compressibleFlag: 0x80) == nil)
+    }
+
     /// A character is left to the runtime for a contraction only when text the table keys could
     /// hold the contraction: the root's contractions of U+FDD1 and a letter or digit (which ICU's
     /// alphabetic index uses) do not take "L" and "4" from the table, in the root or elsewhere.

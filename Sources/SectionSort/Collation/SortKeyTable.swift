@@ -54,7 +54,9 @@ final class SortKeyTable: @unchecked Sendable {
     /// Per code point: for a character of one element whose secondary and tertiary weights are the
     /// common ones and whose primary's lead byte is not compressible (most letters without
     /// accents), the primary (bits 32 and up) and its length in bytes (bits 8–15), with
-    /// ``simpleFlag`` set; for another character of one element, that element with ``singleFlag``
+    /// ``simpleFlag`` set; in keys of three levels, for an accented letter or a capital whose
+    /// weights fit ``VariantLetter``, its entry with ``simpleFlag`` and ``variantFlag`` set; for
+    /// another character of one element, that element with ``singleFlag``
     /// set (reading it here saves a dependent load); for the others, where their elements start in
     /// `elements` (bits 16 and up) and how many there are (bits 8–15); ``hangulSyllable`` for a
     /// syllable written from ``hangul``; or ``unsupported`` for characters the runtime must
@@ -161,6 +163,17 @@ final class SortKeyTable: @unchecked Sendable {
     /// Set in an entry whose element is written as its primary alone (not together with
     /// ``singleFlag``, whose element may have this bit in its tertiary weight).
     private static let simpleFlag: UInt64 = 0x20
+    /// Set, with ``simpleFlag``, in the entry of a variant of a simple letter, in keys of three
+    /// levels: an accented letter or a capital, whose elements are one as a simple letter's (a
+    /// primary whose lead byte is not compressible) but for a secondary or tertiary weight of one
+    /// byte above the common one (an accent, case), or that and one more element of a secondary
+    /// weight alone (a combining accent). Its entry holds the primary (bits 32 and up) and what the
+    /// letter adds to each level (see ``VariantLetter``), so that the loop writes it without
+    /// reading its elements.
+    private static let variantFlag: UInt64 = 0x10
+    /// The flags that tell a simple entry (``simpleFlag`` alone) and a variant's (with
+    /// ``variantFlag``) from the others.
+    private static let kindFlags = simpleFlag | singleFlag | variantFlag
     /// The secondary and tertiary weights of a simple entry's element: the common ones.
     private static let commonWeights: UInt64 = 0x0500_0500
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
@@ -335,6 +348,8 @@ final class SortKeyTable: @unchecked Sendable {
             {
                 let length = (32 - primary.trailingZeroBitCount + 7) / 8
                 setEntry(value, UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag)
+            } else if levels == 3, let variant = VariantLetter(ready, compressibleFlag: Self.compressibleFlag) {
+                setEntry(value, variant.entry | Self.simpleFlag | Self.variantFlag)
             } else if ready.count == 1 {
                 setEntry(value, ready[0] | Self.singleFlag)
             } else {
@@ -526,13 +541,17 @@ final class SortKeyTable: @unchecked Sendable {
                     entry = threeByteEntry(at: position, end: end)
                     position += 3
                 }
-                if entry & (Self.simpleFlag | Self.singleFlag) == Self.simpleFlag {
+                if entry & Self.kindFlags == Self.simpleFlag {
                     if writer.previousPrimary == 0 {
                         writer.addPrimary(entry)
                     } else {
                         // After a compressed run, the run's terminator first.
                         writer.add(entry & 0xFFFF_FFFF_0000_0000 | Self.commonWeights, levels: levels)
                     }
+                    continue
+                }
+                if entry & Self.kindFlags == Self.simpleFlag | Self.variantFlag {
+                    writer.addVariant(entry)
                     continue
                 }
                 if entry == Self.unsupported { return 0 }
@@ -810,14 +829,7 @@ private struct LevelWriter {
             let lead = primary >> 24
             let isCompressible = element & SortKeyTable.compressibleFlag != 0
             if !isCompressible || lead != previousPrimary >> 24 {
-                if previousPrimary != 0 {
-                    // The end of a compressed run: a low or high terminator, whichever keeps the order.
-                    if primary < previousPrimary {
-                        if lead > 2 { appendPrimary(0x03) }
-                    } else {
-                        appendPrimary(0xFF)
-                    }
-                }
+                if previousPrimary != 0 { closeCompressedRun(before: primary) }
                 appendPrimary(UInt8(lead))
                 previousPrimary = isCompressible ? primary : 0
             }
@@ -847,6 +859,18 @@ private struct LevelWriter {
         }
     }
 
+    /// Ends a compressed run before `primary`, of another lead byte: a low or high terminator,
+    /// whichever keeps the order.
+    @inline(__always)
+    private mutating func closeCompressedRun(before primary: UInt32) {
+        if primary < previousPrimary {
+            if primary >> 24 > 2 { appendPrimary(0x03) }
+        } else {
+            appendPrimary(0xFF)
+        }
+        previousPrimary = 0
+    }
+
     /// Adds a simple entry's element (see ``SortKeyTable``'s entries) where no compressed run is
     /// open: its primary bytes, stored at once, and a common weight on each other level.
     @inline(__always)
@@ -857,6 +881,33 @@ private struct LevelWriter {
         // Counted on every level, written or not: only the written levels' counts are read.
         secondaries.commonRun &+= 1
         tertiaries.commonRun &+= 1
+    }
+
+    /// Adds a variant letter's entry (see ``SortKeyTable``'s `variantFlag` and ``VariantLetter``),
+    /// in keys of three levels.
+    @inline(__always)
+    mutating func addVariant(_ entry: UInt64) {
+        let primary = UInt32(truncatingIfNeeded: entry >> 32)
+        if previousPrimary != 0 {
+            // After a compressed run, the run's terminator first.
+            closeCompressedRun(before: primary)
+        }
+        // The caller's room covers four bytes for any element.
+        UnsafeMutableRawPointer(primaryEnd).storeBytes(of: primary.bigEndian, as: UInt32.self)
+        let fields = UInt32(truncatingIfNeeded: entry >> 8)
+        primaryEnd += Int(fields & 0x7)
+        secondaries.commonRun &+= Int((fields >> VariantLetter.secondaryRunShift) & 0x3)
+        let secondary = (fields >> VariantLetter.secondaryShift) & 0xFF
+        if secondary != 0 {
+            secondaries.add(secondary << 8, isBelowCommon: false, low: 0x05, middle: 0x25, high: 0x45, longestRun: 0x21)
+        }
+        tertiaries.commonRun &+= Int((fields >> VariantLetter.tertiaryRunShift) & 0x3)
+        let tertiary = (fields >> VariantLetter.tertiaryShift) & 0x3F
+        if tertiary != 0 {
+            // Lead bytes 06...3F move to C6...FF, above the common weights' run bytes (as in add).
+            tertiaries.add((tertiary | 0xC0) << 8, isBelowCommon: false, low: 0x05, middle: 0x65, high: 0xC5, longestRun: 0x61)
+            tertiaries.commonRun &+= Int((fields >> VariantLetter.tertiaryRunAfterShift) & 0x1)
+        }
     }
 
     /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
