@@ -148,10 +148,12 @@ import Testing
         #expect(fields("A") == [1, 1, 0, 0, 0, 0x1C])
         #expect(fields("é") == [1, 1, 2, 0, 0x88, 0])
         #expect(fields("É") == [1, 1, 0, 1, 0x88, 0x1C])
-        // A simple letter, one of two primaries, one of a compressible primary, a secondary
-        // weight of two bytes.
+        // A compressible primary: its length counts the bytes after the lead.
+        let compressible = try #require(VariantLetter(library.collationElements(of: "A").map { $0 | 0x80 }, compressibleFlag: 0x80))
+        #expect(compressible.isCompressible && variant("A")?.isCompressible == false)
+        #expect(compressible.entry >> 8 & 7 == 0 && compressible.entry >> 9 == variant("A")!.entry >> 9)
+        // A simple letter, one of two primaries, a secondary weight of two bytes.
         #expect(variant("a") == nil && variant("ß") == nil)
-        #expect(VariantLetter(library.collationElements(of: "A").map { $0 | 0x80 }, compressibleFlag: 0x80) == nil)
         #expect(VariantLetter([0x2B00_0000_0500_9C00, 0x0000_0000_8801_0500], compressibleFlag: 0x80) == nil)
     }
 

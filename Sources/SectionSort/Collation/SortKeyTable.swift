@@ -52,15 +52,15 @@ final class SortKeyTable: @unchecked Sendable {
     static let hangulSyllables: Range<UInt32> = 0xAC00..<0xD7A4
 
     /// Per code point: for a character of one element whose secondary and tertiary weights are the
-    /// common ones and whose primary's lead byte is not compressible (most letters without
-    /// accents), the primary (bits 32 and up) and its length in bytes (bits 8–15), with
-    /// ``simpleFlag`` set; in keys of three levels, for an accented letter or a capital whose
-    /// weights fit ``VariantLetter``, its entry with ``simpleFlag`` and ``variantFlag`` set; for
-    /// another character of one element, that element with ``singleFlag``
-    /// set (reading it here saves a dependent load); for the others, where their elements start in
-    /// `elements` (bits 16 and up) and how many there are (bits 8–15); ``hangulSyllable`` for a
-    /// syllable written from ``hangul``; or ``unsupported`` for characters the runtime must
-    /// handle. Below ``codePointLimit``.
+    /// common ones (most letters without accents), the primary (bits 32 and up) and the number of
+    /// its bytes the loop writes (bits 8–10: all, or those after the lead where the lead byte is
+    /// compressible, ``compressibleFlag`` then set), with ``simpleFlag`` set; in keys of three
+    /// levels, for an accented letter or a capital whose weights fit ``VariantLetter``, its entry
+    /// with ``simpleFlag`` and ``variantFlag`` set; for another character of one element, that
+    /// element with ``singleFlag`` set (reading it here saves a dependent load); for the others,
+    /// where their elements start in `elements` (bits 16 and up) and how many there are (bits
+    /// 8–15); ``hangulSyllable`` for a syllable written from ``hangul``; or ``unsupported`` for
+    /// characters the runtime must handle. Below ``codePointLimit``.
     private let entries: UnsafeMutablePointer<UInt64>
     /// The entries of U+0000 to U+FFFF by blocks of 64 code points (`blocks[c >> 6][c & 63]`):
     /// those of code points below ``codePointLimit`` (which three bytes of UTF-8 never encode),
@@ -171,9 +171,9 @@ final class SortKeyTable: @unchecked Sendable {
     /// letter adds to each level (see ``VariantLetter``), so that the loop writes it without
     /// reading its elements.
     private static let variantFlag: UInt64 = 0x10
-    /// The flags that tell a simple entry (``simpleFlag`` alone) and a variant's (with
-    /// ``variantFlag``) from the others.
-    private static let kindFlags = simpleFlag | singleFlag | variantFlag
+    /// The flags that tell an entry's kind: of a simple letter whose primary's lead byte is not
+    /// compressible where ``simpleFlag`` is the only one of them set (the loop's first test).
+    private static let kindFlags = compressibleFlag | singleFlag | simpleFlag | variantFlag
     /// The secondary and tertiary weights of a simple entry's element: the common ones.
     private static let commonWeights: UInt64 = 0x0500_0500
     /// ICU's NO_CE: the element that ends every text and closes each level's compression.
@@ -343,13 +343,14 @@ final class SortKeyTable: @unchecked Sendable {
                 // Marks after it look for the flag.
                 let (start, count) = store(ready)
                 setEntry(value, UInt64(start) << 16 | UInt64(count) << 8 | Self.endsAfterVariableFlag)
-            } else if ready.count == 1 && primary > 2 && ready[0] & Self.compressibleFlag == 0
-                && ready[0] & 0xFFFF_3F3F == Self.commonWeights
-            {
-                let length = (32 - primary.trailingZeroBitCount + 7) / 8
-                setEntry(value, UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag)
+            } else if ready.count == 1 && primary > 2 && ready[0] & 0xFFFF_3F3F == Self.commonWeights {
+                // The bytes the loop stores: all of the primary's, or those after a compressible lead.
+                let isCompressible = ready[0] & Self.compressibleFlag != 0
+                let stored = isCompressible ? primary << 8 : primary
+                let length = (32 - stored.trailingZeroBitCount + 7) / 8
+                setEntry(value, UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag | ready[0] & Self.compressibleFlag)
             } else if levels == 3, let variant = VariantLetter(ready, compressibleFlag: Self.compressibleFlag) {
-                setEntry(value, variant.entry | Self.simpleFlag | Self.variantFlag)
+                setEntry(value, variant.entry | Self.simpleFlag | Self.variantFlag | (variant.isCompressible ? Self.compressibleFlag : 0))
             } else if ready.count == 1 {
                 setEntry(value, ready[0] | Self.singleFlag)
             } else {
@@ -515,75 +516,121 @@ final class SortKeyTable: @unchecked Sendable {
             return false
         }
         // Each element writes at most 5 primary bytes (a terminator and 4 weight bytes) and 3 on
-        // each other level (a run's byte and 2 weight bytes); the end adds a few.
-        let maximumElements = text.count * maximumElementsPerCodePoint
-        let levelBuffers = scratch.levels(capacity: 3 * maximumElements + LevelWriter.copySlack)
-        let levels = self.levels, entries = self.entries, elements = self.elements
-        let written = buffer.appendBytes(upTo: 11 * maximumElements + LevelWriter.copySlack) { output in
-            var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
-            // A moving pointer rather than an index into the text, like the writer's ends: the
-            // loop's state then fits in registers. An empty text may have no address; it then
-            // reads nothing from the one given here.
-            var position = text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
-            let end = position + text.count
-            while position < end {
-                let lead = position.pointee
-                let entry: UInt64
-                if lead < 0x80 {
-                    entry = entries[Int(lead)]
-                    position += 1
-                } else if lead >= 0xC2 && lead <= 0xDF && position + 1 < end && position[1] & 0xC0 == 0x80 {
-                    entry = entries[Int(lead & 0x1F) << 6 | Int(position[1] & 0x3F)]
-                    position += 2
-                } else {
-                    // Three bytes (the others have no entry), out of line: code for them here
-                    // would take registers from the loop of the one- and two-byte characters.
-                    entry = threeByteEntry(at: position, end: end)
-                    position += 3
-                }
-                if entry & Self.kindFlags == Self.simpleFlag {
-                    if writer.previousPrimary == 0 {
-                        writer.addPrimary(entry)
-                    } else {
-                        // After a compressed run, the run's terminator first.
-                        writer.add(entry & 0xFFFF_FFFF_0000_0000 | Self.commonWeights, levels: levels)
-                    }
-                    continue
-                }
-                if entry & Self.kindFlags == Self.simpleFlag | Self.variantFlag {
-                    writer.addVariant(entry)
-                    continue
-                }
-                if entry == Self.unsupported { return 0 }
-                if entry & Self.singleFlag != 0 {
-                    writer.add(entry, levels: levels)
-                    continue
-                }
-                if entry == Self.hangulSyllable {
-                    let (element, others) = hangulSyllable(at: position - 3)
-                    writer.add(element, levels: levels)
-                    // Counted on every level, written or not: only the written levels' counts
-                    // are read.
-                    writer.secondaries.commonRun &+= others
-                    writer.tertiaries.commonRun &+= others
-                    continue
-                }
-                var (start, count) = (Int(entry >> 16), Int((entry >> 8) & 0xFF))
-                if entry & Self.contextFlags != 0 {
-                    let advance: Int
-                    (start, count, advance) = contextRange(entry, at: position - 3, text: text)
-                    if start < 0 { return 0 }
-                    position += advance
-                }
-                for offset in 0..<count {
-                    writer.add(elements[start + offset], levels: levels)
-                }
-            }
-            writer.add(Self.endElement, levels: levels)
-            return writer.finish(levels: levels, from: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
-        }
+        // each other level (a run's byte and 2 weight bytes); the end adds a few. No overflow: the
+        // text's length is bounded above.
+        let maximumElements = text.count &* maximumElementsPerCodePoint
+        let levelBuffers = scratch.levels(capacity: 3 &* maximumElements &+ LevelWriter.copySlack)
+        let limit = 11 &* maximumElements &+ LevelWriter.copySlack
+        let written = writeKey(of: text, to: buffer.roomForAppending(upTo: limit), levelBuffers: levelBuffers)
+        buffer.didAppend(written, upTo: limit)
         // A key has at least its terminating byte: nothing written means the runtime's turn.
         return written > 0
+    }
+
+    /// Writes the key of `text` at `output` (room made for it: see
+    /// ``appendSortKey(utf8:to:scratch:)``), with `levelBuffers` for its secondary and tertiary
+    /// levels, and returns its length, or 0 where a character is not covered.
+    ///
+    /// - Complexity: O(m) for m bytes of text.
+    @inline(__always)
+    private func writeKey(
+        of text: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>,
+        levelBuffers: (secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>)
+    ) -> Int {
+        let entries = self.entries
+        var writer = LevelWriter(primaries: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
+        // A moving pointer rather than an index into the text, like the writer's ends: the loop's
+        // state then fits in registers. An empty text may have no address; it then reads nothing
+        // from the one given here.
+        var position = text.baseAddress ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+        let end = position + text.count
+        while position < end {
+            let lead = position.pointee
+            let entry: UInt64
+            if lead < 0x80 {
+                entry = entries[Int(lead)]
+                position += 1
+            } else if lead >= 0xC2 && lead <= 0xDF && position + 1 < end && position[1] & 0xC0 == 0x80 {
+                entry = entries[Int(lead & 0x1F) << 6 | Int(position[1] & 0x3F)]
+                position += 2
+            } else {
+                // Three bytes (the others have no entry), out of line: code for them here would
+                // take registers from the loop of the one- and two-byte characters.
+                entry = threeByteEntry(at: position, end: end)
+                position += 3
+            }
+            // Most letters are simple or variants, written here; the other characters out of line,
+            // with the writer passed by value: inlined, their code and loops (which the compiler
+            // takes for the hot ones) would take the registers of the writer's ends and counts,
+            // and the writer's address given to a call would keep it in memory, its ends loaded
+            // and stored there for every letter.
+            if entry & Self.kindFlags == Self.simpleFlag && writer.previousPrimary == 0 {
+                // A simple letter of a primary that is not compressible, and no compressed run
+                // to end: Latin's most letters, Han's. Its own test, first: a test of any more
+                // on its path costs every Latin letter.
+                writer.addPrimary(entry)
+                continue
+            }
+            if entry == Self.hangulSyllable {
+                let (syllable, others) = hangulSyllable(at: position - 3)
+                writer.addPrimary(ofEntry: syllable)
+                // Counted on every level, written or not: only the written levels' counts are read.
+                writer.secondaries.commonRun &+= 1 &+ others
+                writer.tertiaries.commonRun &+= 1 &+ others
+                continue
+            }
+            if entry & (Self.simpleFlag | Self.singleFlag) == Self.simpleFlag {
+                writer.addPrimary(ofEntry: entry)
+                if entry & Self.variantFlag == 0 {
+                    // Counted on every level, written or not: only the written levels' counts
+                    // are read.
+                    writer.secondaries.commonRun &+= 1
+                    writer.tertiaries.commonRun &+= 1
+                } else {
+                    writer.addVariantWeights(entry)
+                }
+                continue
+            }
+            guard let (written, advance) = writing(entry, endingAt: position, of: text, with: writer) else { return 0 }
+            writer = written
+            position += advance
+        }
+        writer = writing(endOf: writer)
+        return writer.finish(levels: levels, from: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
+    }
+
+    /// `writer` after the elements of the character whose entry is `entry` (one of three bytes
+    /// of UTF-8 where the loop moved three bytes on: its bytes end at `position`), and how many
+    /// bytes of `text` after it its elements took in (a contraction's); or nil where the text is
+    /// the runtime's (a character not covered, a mark after a higher combining class).
+    @inline(never)
+    private func writing(
+        _ entry: UInt64, endingAt position: UnsafePointer<UInt8>, of text: UnsafeBufferPointer<UInt8>, with writer: LevelWriter
+    ) -> (LevelWriter, Int)? {
+        var writer = writer
+        let levels = self.levels
+        if entry == Self.unsupported { return nil }
+        if entry & Self.singleFlag != 0 {
+            writer.add(entry, levels: levels)
+            return (writer, 0)
+        }
+        var (start, count, advance) = (Int(entry >> 16), Int((entry >> 8) & 0xFF), 0)
+        if entry & Self.contextFlags != 0 {
+            (start, count, advance) = contextRange(entry, at: position - 3, text: text)
+            if start < 0 { return nil }
+        }
+        for offset in 0..<count {
+            writer.add(elements[start + offset], levels: levels)
+        }
+        return (writer, advance)
+    }
+
+    /// `writer` after the end element, which closes each level's run of common weights.
+    @inline(never)
+    private func writing(endOf writer: LevelWriter) -> LevelWriter {
+        var writer = writer
+        writer.add(Self.endElement, levels: levels)
+        return writer
     }
 
     /// The entry of the character of three bytes of UTF-8 at `position`, or ``unsupported`` where
@@ -728,13 +775,16 @@ final class SortKeyTable: @unchecked Sendable {
         return (prefixed, contracting)
     }
 
-    /// The element of the Hangul syllable at `position` (one that ``hangul`` holds, three bytes of
-    /// UTF-8), its jamo's primaries as one, and how many elements of common weights follow it.
+    /// The Hangul syllable at `position` (one that ``hangul`` holds, three bytes of UTF-8) as the
+    /// entry of a simple letter of a compressible primary (its jamo's primaries as one: the lead
+    /// byte, then a second byte for each jamo), and how many elements of common weights follow it.
     @inline(never)
-    private func hangulSyllable(at position: UnsafePointer<UInt8>) -> (element: UInt64, others: Int) {
+    private func hangulSyllable(at position: UnsafePointer<UInt8>) -> (entry: UInt64, others: Int) {
         let syllable = Int(Self.threeByteCodePoint(at: position) - Self.hangulSyllables.lowerBound)
         let trailing = syllable % 28
-        return (hangul[syllable / 28] | hangul[FusedJamo.trailingStart + trailing], trailing == 0 ? 1 : 2)
+        let element = hangul[syllable / 28] | hangul[FusedJamo.trailingStart + trailing]
+        let length: UInt64 = trailing == 0 ? 2 : 3
+        return (element & 0xFFFF_FFFF_0000_0000 | length << 8 | Self.simpleFlag | Self.compressibleFlag, trailing == 0 ? 1 : 2)
     }
 
     /// The key of the elements `sequence` (for building and checking the table).
@@ -871,31 +921,46 @@ private struct LevelWriter {
         previousPrimary = 0
     }
 
-    /// Adds a simple entry's element (see ``SortKeyTable``'s entries) where no compressed run is
-    /// open: its primary bytes, stored at once, and a common weight on each other level.
+    /// Adds a simple entry's element (see ``SortKeyTable``'s entries) whose primary's lead byte
+    /// is not compressible, where no compressed run is open: its primary bytes, stored at once,
+    /// and a common weight on each other level.
     @inline(__always)
     mutating func addPrimary(_ entry: UInt64) {
         // The caller's room covers four bytes for any element.
         UnsafeMutableRawPointer(primaryEnd).storeBytes(of: UInt32(truncatingIfNeeded: entry >> 32).bigEndian, as: UInt32.self)
-        primaryEnd += Int(truncatingIfNeeded: (entry >> 8) & 0xFF)
+        primaryEnd += Int(truncatingIfNeeded: entry >> 8) & 0x7
         // Counted on every level, written or not: only the written levels' counts are read.
         secondaries.commonRun &+= 1
         tertiaries.commonRun &+= 1
     }
 
-    /// Adds a variant letter's entry (see ``SortKeyTable``'s `variantFlag` and ``VariantLetter``),
-    /// in keys of three levels.
+    /// Adds the primary of a simple or variant letter's entry (see ``SortKeyTable``'s entries):
+    /// its bytes stored at once, those after the lead where its lead byte is compressible and
+    /// continues a run.
     @inline(__always)
-    mutating func addVariant(_ entry: UInt64) {
+    mutating func addPrimary(ofEntry entry: UInt64) {
         let primary = UInt32(truncatingIfNeeded: entry >> 32)
-        if previousPrimary != 0 {
-            // After a compressed run, the run's terminator first.
-            closeCompressedRun(before: primary)
-        }
+        let length = Int(truncatingIfNeeded: entry >> 8) & 0x7
         // The caller's room covers four bytes for any element.
-        UnsafeMutableRawPointer(primaryEnd).storeBytes(of: primary.bigEndian, as: UInt32.self)
+        if entry & SortKeyTable.compressibleFlag == 0 {
+            if previousPrimary != 0 { closeCompressedRun(before: primary) }
+            UnsafeMutableRawPointer(primaryEnd).storeBytes(of: primary.bigEndian, as: UInt32.self)
+        } else {
+            if primary >> 24 != previousPrimary >> 24 {
+                if previousPrimary != 0 { closeCompressedRun(before: primary) }
+                appendPrimary(UInt8(primary >> 24))
+                previousPrimary = primary
+            }
+            UnsafeMutableRawPointer(primaryEnd).storeBytes(of: (primary << 8).bigEndian, as: UInt32.self)
+        }
+        primaryEnd += length
+    }
+
+    /// Adds the secondary and tertiary weights of a variant letter's entry (see
+    /// ``SortKeyTable``'s `variantFlag` and ``VariantLetter``), in keys of three levels.
+    @inline(__always)
+    mutating func addVariantWeights(_ entry: UInt64) {
         let fields = UInt32(truncatingIfNeeded: entry >> 8)
-        primaryEnd += Int(fields & 0x7)
         secondaries.commonRun &+= Int((fields >> VariantLetter.secondaryRunShift) & 0x3)
         let secondary = (fields >> VariantLetter.secondaryShift) & 0xFF
         if secondary != 0 {
@@ -913,6 +978,7 @@ private struct LevelWriter {
     /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
     /// primaries, each after a level separator and without its last byte (the end element's 01),
     /// then the terminating zero; returns the key's length from `start`, where the primaries begin.
+    @inline(__always)
     mutating func finish(
         levels: Int, from start: UnsafeMutablePointer<UInt8>, secondaries secondaryStart: UnsafeMutablePointer<UInt8>,
         tertiaries tertiaryStart: UnsafeMutablePointer<UInt8>
@@ -923,6 +989,7 @@ private struct LevelWriter {
         return primaryEnd - start
     }
 
+    @inline(__always)
     private mutating func appendLevel(from start: UnsafeMutablePointer<UInt8>, to end: UnsafeMutablePointer<UInt8>) {
         appendPrimary(0x01)
         // Levels are short (names: a few bytes), and a byte loop's exit, at a count that varies
@@ -965,16 +1032,31 @@ private struct CompressedLevel {
     @inline(__always)
     mutating func add(_ weight: UInt32, isBelowCommon: Bool, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
         if commonRun != 0 {
-            commonRun &-= 1
-            while commonRun >= longestRun {
-                append(middle)
-                commonRun &-= longestRun
+            if commonRun > longestRun {
+                (end, commonRun) = Self.writingLongRun(to: end, commonRun, middle: middle, longestRun: longestRun)
             }
-            append(isBelowCommon ? low + UInt8(commonRun) : high - UInt8(commonRun))
+            append(isBelowCommon ? low + UInt8(commonRun &- 1) : high - UInt8(commonRun &- 1))
             commonRun = 0
         }
         append(UInt8(truncatingIfNeeded: weight >> 8))
         if weight & 0xFF != 0 { append(UInt8(weight & 0xFF)) }
+    }
+
+    /// Writes `middle` for each `longestRun` common weights of a run of `commonRun` while more
+    /// than `longestRun` are left; returns where the next byte goes and how many are left. Out
+    /// of line and by value: long runs are rare, and a loop in the key table's loop takes
+    /// registers from it.
+    @inline(never)
+    private static func writingLongRun(
+        to end: UnsafeMutablePointer<UInt8>, _ commonRun: Int, middle: UInt8, longestRun: Int
+    ) -> (UnsafeMutablePointer<UInt8>, Int) {
+        var (end, commonRun) = (end, commonRun)
+        while commonRun > longestRun {
+            end.pointee = middle
+            end += 1
+            commonRun &-= longestRun
+        }
+        return (end, commonRun)
     }
 
     @inline(__always) private mutating func append(_ byte: UInt8) {

@@ -1,5 +1,5 @@
-/// A letter that ``SortKeyTable`` writes almost as a simple one (a primary whose lead byte is not
-/// compressible, written without a run) in keys of three levels: an accented letter or a capital,
+/// A letter that ``SortKeyTable`` writes almost as a simple one (one primary) in keys of three
+/// levels: an accented letter or a capital,
 /// whose secondary or tertiary weight is one byte above the common one (`ü` in Swedish, `A`), or
 /// whose primary element has common weights but for case and is followed by one element of a
 /// secondary weight alone (`é`, `É`: a letter and a combining accent).
@@ -9,13 +9,16 @@
 /// some common weights, maybe one byte and maybe one more common weight. The table's entry holds
 /// these with the primary, so the loop writes the letter without going through its elements.
 ///
-/// Entry layout (bits): 32–63 the primary; 8–10 its length in bytes; 11–12 the common secondary
+/// Entry layout (bits): 32–63 the primary; 8–10 its length in bytes (after the lead where
+/// ``isCompressible``, as the table's simple entries); 11–12 the common secondary
 /// weights before the secondary byte; 13–14 the common tertiary weights before the tertiary byte;
 /// 15 one common tertiary weight after it; 16–23 the secondary byte (0: none); 24–29 the tertiary
 /// weight's lead byte without case bits (0: none). The table adds its flags in bits 0–7.
 struct VariantLetter: Equatable {
     /// The entry's bits from bit 8 on, and the primary.
     let entry: UInt64
+    /// Whether the primary's lead byte is compressible (runs of it written once).
+    let isCompressible: Bool
 
     /// Shifts of the fields in `entry >> 8`.
     static let secondaryRunShift: UInt32 = 3
@@ -29,7 +32,8 @@ struct VariantLetter: Equatable {
     /// where they do not have that shape, or have the shape of a simple letter.
     init?(_ elements: [UInt64], compressibleFlag: UInt64) {
         let common: UInt32 = 0x0500
-        guard let first = elements.first, elements.count <= 2, first & compressibleFlag == 0 else { return nil }
+        guard let first = elements.first, elements.count <= 2 else { return nil }
+        isCompressible = first & compressibleFlag != 0
         let primary = UInt32(truncatingIfNeeded: first >> 32)
         guard primary > 2 else { return nil }
         /// The secondary weight and the tertiary weight without case bits.
@@ -60,7 +64,8 @@ struct VariantLetter: Equatable {
         } else if secondaryByte == 0 && tertiaryByte == 0 {
             return nil
         }
-        let length = UInt64(32 - primary.trailingZeroBitCount + 7) / 8
+        let stored = isCompressible ? primary << 8 : primary
+        let length = UInt64(32 - stored.trailingZeroBitCount + 7) / 8
         let fields =
             length | UInt64(secondaryRun) << Self.secondaryRunShift | UInt64(tertiaryRun) << Self.tertiaryRunShift
             | UInt64(tertiaryRunAfter) << Self.tertiaryRunAfterShift | UInt64(secondaryByte) << Self.secondaryShift

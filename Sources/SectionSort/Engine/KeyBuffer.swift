@@ -16,7 +16,7 @@ import Foundation
 /// of being copied into a new block beside the old one, which held it twice at each doubling.
 ///
 /// Sendability: `@unchecked` because it holds a raw pointer. It is sound because every mutation
-/// (`append`, `appendBytes`) happens on the one thread that fills the buffer, before the buffer is
+/// (`append`, `appendBytes`, `didAppend`) happens on the one thread that fills the buffer, before the buffer is
 /// published to other threads by the end of a `DispatchQueue.concurrentPerform` (a full barrier),
 /// and nothing mutates it afterwards.
 final class KeyBuffer: @unchecked Sendable {
@@ -67,6 +67,23 @@ final class KeyBuffer: @unchecked Sendable {
         precondition(written >= 0 && written <= limit, "a writer reported more bytes than it was given")
         count += written
         return written
+    }
+
+    /// Makes room for `limit` more bytes and returns where they go, for a writer whose code is
+    /// better not a closure (``appendBytes(upTo:_:)``'s is a call of its own for each key, where
+    /// the compiler does not inline it); ``didAppend(_:upTo:)`` then keeps what it wrote.
+    @inline(__always)
+    func roomForAppending(upTo limit: Int) -> UnsafeMutablePointer<UInt8> {
+        reserve(limit)
+        return base + count
+    }
+
+    /// Keeps the `written` bytes written at the address that ``roomForAppending(upTo:)`` returned
+    /// for `limit` bytes, with nothing appended between.
+    @inline(__always)
+    func didAppend(_ written: Int, upTo limit: Int) {
+        precondition(written >= 0 && written <= limit, "a writer reported more bytes than it was given")
+        count += written
     }
 
     /// Appends the bytes of `level` by taking over its memory (``SortKeyLevel/takeStorage()``),
