@@ -94,7 +94,8 @@ final class SortKeyTable: @unchecked Sendable {
     private let maximumElementsPerCodePoint: Int
 
     private static let unsupported = UInt64.max
-    /// The entry of a Hangul syllable: no flag, no elements of its own.
+    /// The entry of a Hangul syllable: no elements of its own, and only ``variantFlag``'s bit,
+    /// which no other entry has without ``simpleFlag`` (the loop tests for it as a whole value).
     private static let hangulSyllable: UInt64 = 0x10
     /// Set in the entry of a character of three bytes whose elements depend on the character
     /// before it (see ``contexts``).
@@ -160,16 +161,17 @@ final class SortKeyTable: @unchecked Sendable {
     /// and marks an entry that is an element in the other.
     fileprivate static let compressibleFlag: UInt64 = 0x80
     fileprivate static let singleFlag: UInt64 = 0x40
-    /// Set in an entry whose element is written as its primary alone (not together with
-    /// ``singleFlag``, whose element may have this bit in its tertiary weight).
+    /// Set in the entry of a letter whose primary the entry holds, written in the loop (the
+    /// bytes after the lead where ``compressibleFlag`` is set and a run continues) with common
+    /// weights on the other levels, or with those of a variant (``variantFlag``). Never together
+    /// with ``singleFlag``, whose element may have this bit in its tertiary weight.
     private static let simpleFlag: UInt64 = 0x20
     /// Set, with ``simpleFlag``, in the entry of a variant of a simple letter, in keys of three
-    /// levels: an accented letter or a capital, whose elements are one as a simple letter's (a
-    /// primary whose lead byte is not compressible) but for a secondary or tertiary weight of one
-    /// byte above the common one (an accent, case), or that and one more element of a secondary
-    /// weight alone (a combining accent). Its entry holds the primary (bits 32 and up) and what the
-    /// letter adds to each level (see ``VariantLetter``), so that the loop writes it without
-    /// reading its elements.
+    /// levels: an accented letter or a capital, whose elements are one as a simple letter's (one
+    /// primary) but for secondary and tertiary weights of one byte above the common one (an
+    /// accent, case), or those and one more element of a secondary weight alone (a combining
+    /// accent). Its entry holds the primary (bits 32 and up) and what the letter adds to each
+    /// level (see ``VariantLetter``), so that the loop writes it without reading its elements.
     private static let variantFlag: UInt64 = 0x10
     /// The flags that tell an entry's kind: of a simple letter whose primary's lead byte is not
     /// compressible where ``simpleFlag`` is the only one of them set (the loop's first test).
@@ -490,6 +492,16 @@ final class SortKeyTable: @unchecked Sendable {
     /// Whether the table covers `codePoint`.
     func covers(_ codePoint: UInt32) -> Bool {
         codePoint < 0x10000 && entry(of: codePoint) != Self.unsupported
+    }
+
+    /// How the loop writes the character `codePoint` (below U+10000) where it writes it without
+    /// reading its elements: as a simple letter or a variant (``VariantLetter``), of a lead byte
+    /// that is compressible or not; nil for the other characters. For tests, which check that
+    /// the letters they expect there take these paths.
+    func letterEntry(of codePoint: UInt32) -> (isVariant: Bool, isCompressible: Bool)? {
+        let entry = entry(of: codePoint)
+        guard entry != Self.unsupported, entry & (Self.simpleFlag | Self.singleFlag) == Self.simpleFlag else { return nil }
+        return (entry & Self.variantFlag != 0, entry & Self.compressibleFlag != 0)
     }
 
     /// The code points the table covers, in order.
@@ -935,8 +947,9 @@ private struct LevelWriter {
     }
 
     /// Adds the primary of a simple or variant letter's entry (see ``SortKeyTable``'s entries):
-    /// its bytes stored at once, those after the lead where its lead byte is compressible and
-    /// continues a run.
+    /// its bytes stored at once where its lead byte is not compressible; where it is, the lead
+    /// byte where a run starts (after the terminator of the run before, if any), then the bytes
+    /// after the lead, stored at once.
     @inline(__always)
     mutating func addPrimary(ofEntry entry: UInt64) {
         let primary = UInt32(truncatingIfNeeded: entry >> 32)

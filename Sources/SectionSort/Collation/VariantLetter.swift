@@ -1,8 +1,8 @@
 /// A letter that ``SortKeyTable`` writes almost as a simple one (one primary) in keys of three
-/// levels: an accented letter or a capital,
-/// whose secondary or tertiary weight is one byte above the common one (`ü` in Swedish, `A`), or
-/// whose primary element has common weights but for case and is followed by one element of a
-/// secondary weight alone (`é`, `É`: a letter and a combining accent).
+/// levels: an accented letter or a capital, whose secondary or tertiary weight, or both, is one
+/// byte above the common one (`ü` in Swedish, `A`), or whose primary element has common weights
+/// but for case and is followed by one element of a secondary weight alone (`é`, `É`: a letter
+/// and a combining accent).
 ///
 /// What such a letter adds to each level after its primary does not depend on the text around
 /// it: on the secondary level some common weights and then maybe one byte, on the tertiary level

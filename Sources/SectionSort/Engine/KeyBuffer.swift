@@ -16,9 +16,9 @@ import Foundation
 /// of being copied into a new block beside the old one, which held it twice at each doubling.
 ///
 /// Sendability: `@unchecked` because it holds a raw pointer. It is sound because every mutation
-/// (`append`, `appendBytes`, `didAppend`) happens on the one thread that fills the buffer, before the buffer is
-/// published to other threads by the end of a `DispatchQueue.concurrentPerform` (a full barrier),
-/// and nothing mutates it afterwards.
+/// (`append`, `appendBytes`, `roomForAppending`, `didAppend`) happens on the one thread that fills
+/// the buffer, before the buffer is published to other threads by the end of a
+/// `DispatchQueue.concurrentPerform` (a full barrier), and nothing mutates it afterwards.
 final class KeyBuffer: @unchecked Sendable {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var count = 0
