@@ -178,8 +178,6 @@ final class SortKeyTable: @unchecked Sendable {
     private static let kindFlags = compressibleFlag | singleFlag | simpleFlag | variantFlag
     /// The secondary and tertiary weights of a simple entry's element: the common ones.
     private static let commonWeights: UInt64 = 0x0500_0500
-    /// ICU's NO_CE: the element that ends every text and closes each level's compression.
-    private static let endElement: UInt64 = 0x1_0100_0100
 
     /// Whether `scalar` and the first character of its canonical decomposition have combining
     /// class 0 (ICU's lead canonical combining class, from the normalization data), so that
@@ -607,7 +605,7 @@ final class SortKeyTable: @unchecked Sendable {
             writer = written
             position += advance
         }
-        writer = writing(endOf: writer)
+        writer.closeLevels()
         return writer.finish(levels: levels, from: output, secondaries: levelBuffers.secondaries, tertiaries: levelBuffers.tertiaries)
     }
 
@@ -635,14 +633,6 @@ final class SortKeyTable: @unchecked Sendable {
             writer.add(elements[start + offset], levels: levels)
         }
         return (writer, advance)
-    }
-
-    /// `writer` after the end element, which closes each level's run of common weights.
-    @inline(never)
-    private func writing(endOf writer: LevelWriter) -> LevelWriter {
-        var writer = writer
-        writer.add(Self.endElement, levels: levels)
-        return writer
     }
 
     /// The entry of the character of three bytes of UTF-8 at `position`, or ``unsupported`` where
@@ -811,7 +801,8 @@ final class SortKeyTable: @unchecked Sendable {
             tertiaries.deallocate()
         }
         var writer = LevelWriter(primaries: output, secondaries: secondaries, tertiaries: tertiaries)
-        for element in sequence + [endElement] { writer.add(element, levels: levels) }
+        for element in sequence { writer.add(element, levels: levels) }
+        writer.closeLevels()
         let count = writer.finish(levels: levels, from: output, secondaries: secondaries, tertiaries: tertiaries)
         return Array(UnsafeBufferPointer(start: output, count: count))
     }
@@ -873,9 +864,10 @@ private struct LevelWriter {
     static let common: UInt32 = 0x0500
 
     /// Bytes of room that each buffer needs past the most its elements write (three per
-    /// element on the secondary and tertiary levels, eleven in all, and the end's): the end
-    /// element, the level separators and terminator, and the seven bytes a level's last word
-    /// reads and writes past its end (``finish(levels:from:secondaries:tertiaries:)``).
+    /// element on the secondary and tertiary levels, eleven in all, and the end's): the bytes
+    /// that close the levels' runs (``closeLevels()``), the level separators and terminator, and
+    /// the seven bytes a level's last word reads and writes past its end
+    /// (``finish(levels:from:secondaries:tertiaries:)``).
     static let copySlack = 24
 
     init(primaries: UnsafeMutablePointer<UInt8>, secondaries: UnsafeMutablePointer<UInt8>, tertiaries: UnsafeMutablePointer<UInt8>) {
@@ -988,9 +980,19 @@ private struct LevelWriter {
         }
     }
 
+    /// Ends the key's elements as ICU's end element (NO_CE, of weights 01 below every other)
+    /// does: it ends no compressed run of primaries (no terminator at a level's end), and it
+    /// closes each other level's run of common weights with a byte for a run that ends below
+    /// them. Its own 01s, which ``finish(levels:from:secondaries:tertiaries:)`` would drop, are
+    /// not written.
+    @inline(__always)
+    mutating func closeLevels() {
+        secondaries.closeRun(low: 0x05, middle: 0x25, longestRun: 0x21)
+        tertiaries.closeRun(low: 0x05, middle: 0x65, longestRun: 0x61)
+    }
+
     /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
-    /// primaries, each after a level separator and without its last byte (the end element's 01),
-    /// then the terminating zero; returns the key's length from `start`, where the primaries begin.
+    /// primaries, each after a level separator, then the terminating zero; returns the key's length from `start`, where the primaries begin.
     @inline(__always)
     mutating func finish(
         levels: Int, from start: UnsafeMutablePointer<UInt8>, secondaries secondaryStart: UnsafeMutablePointer<UInt8>,
@@ -1009,7 +1011,7 @@ private struct LevelWriter {
         // from key to key, is mispredicted: eight bytes at a time instead, the last word reading
         // and writing up to seven bytes past the level's end, within the room the caller made
         // (``copySlack``); the bytes written past it are written over or left unused.
-        let count = end - start - 1
+        let count = end - start
         var offset = 0
         while offset < count {
             let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
@@ -1053,6 +1055,18 @@ private struct CompressedLevel {
         }
         append(UInt8(truncatingIfNeeded: weight >> 8))
         if weight & 0xFF != 0 { append(UInt8(weight & 0xFF)) }
+    }
+
+    /// Writes the pending run of common weights as a run that ends below them (the level's end).
+    @inline(__always)
+    mutating func closeRun(low: UInt8, middle: UInt8, longestRun: Int) {
+        if commonRun != 0 {
+            if commonRun > longestRun {
+                (end, commonRun) = Self.writingLongRun(to: end, commonRun, middle: middle, longestRun: longestRun)
+            }
+            append(low + UInt8(commonRun &- 1))
+            commonRun = 0
+        }
     }
 
     /// Writes `middle` for each `longestRun` common weights of a run of `commonRun` while more
