@@ -75,9 +75,12 @@ enum Stopwatch {
         var seconds: [Double] = []
         while seconds.count < repetitions || (seconds.reduce(0, +) < minimumSeconds && seconds.count < 20 * repetitions) {
             let start = ContinuousClock.now
-            result = try body()
+            let next = try body()
             let elapsed = ContinuousClock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            // The result before is freed here, outside the time: each contender is timed up to
+            // its result, not with the freeing of the one before.
+            result = next
         }
         let measurement = Measurement(
             name: name, items: items, threads: threads, repetitions: seconds.count,
