@@ -992,7 +992,8 @@ private struct LevelWriter {
     }
 
     /// Appends the other levels (written from `secondaries` and `tertiaries` on) after the
-    /// primaries, each after a level separator, then the terminating zero; returns the key's length from `start`, where the primaries begin.
+    /// primaries, each after a level separator, then the terminating zero; returns the key's
+    /// length from `start`, where the primaries begin.
     @inline(__always)
     mutating func finish(
         levels: Int, from start: UnsafeMutablePointer<UInt8>, secondaries secondaryStart: UnsafeMutablePointer<UInt8>,
@@ -1046,13 +1047,7 @@ private struct CompressedLevel {
     /// one byte stands for.
     @inline(__always)
     mutating func add(_ weight: UInt32, isBelowCommon: Bool, low: UInt8, middle: UInt8, high: UInt8, longestRun: Int) {
-        if commonRun != 0 {
-            if commonRun > longestRun {
-                (end, commonRun) = Self.writingLongRun(to: end, commonRun, middle: middle, longestRun: longestRun)
-            }
-            append(isBelowCommon ? low + UInt8(commonRun &- 1) : high - UInt8(commonRun &- 1))
-            commonRun = 0
-        }
+        if let rest = takeRun(middle: middle, longestRun: longestRun) { append(isBelowCommon ? low + rest : high - rest) }
         append(UInt8(truncatingIfNeeded: weight >> 8))
         if weight & 0xFF != 0 { append(UInt8(weight & 0xFF)) }
     }
@@ -1060,13 +1055,21 @@ private struct CompressedLevel {
     /// Writes the pending run of common weights as a run that ends below them (the level's end).
     @inline(__always)
     mutating func closeRun(low: UInt8, middle: UInt8, longestRun: Int) {
-        if commonRun != 0 {
-            if commonRun > longestRun {
-                (end, commonRun) = Self.writingLongRun(to: end, commonRun, middle: middle, longestRun: longestRun)
-            }
-            append(low + UInt8(commonRun &- 1))
-            commonRun = 0
+        if let rest = takeRun(middle: middle, longestRun: longestRun) { append(low + rest) }
+    }
+
+    /// Ends the pending run of common weights, if any: writes its `middle` bytes where it is
+    /// longer than `longestRun`, and returns how many weights its last byte stands for, less one
+    /// (the run's byte is the level's low byte plus this, or its high byte minus it); nil where
+    /// no run is pending.
+    @inline(__always)
+    private mutating func takeRun(middle: UInt8, longestRun: Int) -> UInt8? {
+        guard commonRun != 0 else { return nil }
+        if commonRun > longestRun {
+            (end, commonRun) = Self.writingLongRun(to: end, commonRun, middle: middle, longestRun: longestRun)
         }
+        defer { commonRun = 0 }
+        return UInt8(commonRun &- 1)
     }
 
     /// Writes `middle` for each `longestRun` common weights of a run of `commonRun` while more
