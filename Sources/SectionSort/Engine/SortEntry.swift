@@ -63,7 +63,8 @@ enum EntrySorting {
     /// Sorts `entries` in place, using `scratch` (as many entries) as working space.
     ///
     /// A most-significant-byte radix sort over the 8-byte prefixes: each level distributes by one
-    /// byte, skipping bytes all entries share (the letter of a section). A large group that still
+    /// byte, the first where the entries differ (skipping those all share, such as the letter of a
+    /// section). A large group that still
     /// ties after eight bytes (names with a common start) loads the next eight key bytes into its
     /// prefixes and goes on by radix; small groups, and groups past ``radixKeyBytes``, finish with
     /// comparison sorts on the rest of the key.
@@ -73,7 +74,7 @@ enum EntrySorting {
     static func sort(_ entries: UnsafeMutableBufferPointer<SortEntry>, scratch: UnsafeMutableBufferPointer<SortEntry>) {
         precondition(scratch.count >= entries.count, "scratch must hold every entry")
         radixSort(
-            entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, byte: 0, keyOffset: 0,
+            entries, UnsafeMutableBufferPointer(rebasing: scratch[0..<entries.count]), dataInScratch: false, keyOffset: 0,
             keysHinted: false)
     }
 
@@ -98,12 +99,18 @@ enum EntrySorting {
         return word
     }
 
-    /// Sorts the entries that are in `entries` (or, with `dataInScratch`, in `scratch`) by prefix
-    /// bytes from `byte` on, leaving the result in `entries`. Each level distributes from the buffer
-    /// that holds the data into the other one, so no level copies back.
+    /// Sorts the entries that are in `entries` (or, with `dataInScratch`, in `scratch`) by their
+    /// prefixes, leaving the result in `entries`. Each level distributes from the buffer that holds
+    /// the data into the other one, so no level copies back.
     ///
     /// Prefixes hold key bytes `keyOffset..<keyOffset + 8`; all entries share the bytes before.
     /// Comparisons stay valid at any offset: they compare prefixes, then key bytes from 8 on.
+    ///
+    /// Each level distributes by the first prefix byte where the entries differ, and only over the
+    /// buckets from its lowest value to its highest: one pass finds both from the lowest and the
+    /// highest prefix, which differ first at that byte and hold its extremes there. Skipping the
+    /// bytes a group shares (a section's letter, names with a common start) then costs no pass of
+    /// their own, and a small group no walk over 256 buckets.
     ///
     /// Entries whose prefixes tie (names with a common start) compare the key bytes after them,
     /// scattered over the key buffers. Unless `keysHinted`, those bytes are hinted for all the
@@ -111,7 +118,7 @@ enum EntrySorting {
     /// one comparison after another.
     private static func radixSort(
         _ entries: UnsafeMutableBufferPointer<SortEntry>, _ scratch: UnsafeMutableBufferPointer<SortEntry>,
-        dataInScratch: Bool, byte: Int, keyOffset: Int, keysHinted: Bool
+        dataInScratch: Bool, keyOffset: Int, keysHinted: Bool
     ) {
         let count = entries.count
         let source = dataInScratch ? scratch : entries
@@ -120,48 +127,55 @@ enum EntrySorting {
             for entry in source where Int(entry.length) > keyOffset + 8 { MemoryHints.prefetch(entry.key + keyOffset + 8) }
         }
         let keysHinted = keysHinted || hintsKeys
-        if byte == 8 && count > insertionSortLimit && keyOffset + 8 < radixKeyBytes
-            && source.contains(where: { Int($0.length) > keyOffset + 8 })
-        {
-            // Every entry has the same prefix here; put it back once the group is sorted.
-            let shared = source[0].prefix
-            for index in source.indices { source[index].prefix = keyWord(source[index], at: keyOffset + 8) }
-            radixSort(entries, scratch, dataInScratch: dataInScratch, byte: 0, keyOffset: keyOffset + 8, keysHinted: keysHinted)
-            for index in entries.indices { entries[index].prefix = shared }
+        if count <= insertionSortLimit {
+            source.insertionSort(by: SortEntry.precedes)
+            if dataInScratch { _ = entries.update(fromContentsOf: source) }
             return
         }
-        if count <= insertionSortLimit || byte == 8 {
-            var data = source
-            if count <= insertionSortLimit { data.insertionSort(by: SortEntry.precedes) } else { data.sort(by: SortEntry.precedes) }
-            if dataInScratch { _ = entries.update(fromContentsOf: data) }
-            return
+        var lowest = source[0].prefix, highest = lowest
+        for entry in source {
+            lowest = min(lowest, entry.prefix)
+            highest = max(highest, entry.prefix)
         }
-        let destination = dataInScratch ? entries : scratch
-        let shift = UInt64(56 - 8 * byte)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 512) { table in
-            let counts = UnsafeMutableBufferPointer(rebasing: table[0..<256])
-            let next = UnsafeMutableBufferPointer(rebasing: table[256..<512])
-            counts.initialize(repeating: 0)
-            for entry in source { counts[Int((entry.prefix >> shift) & 0xFF)] += 1 }
-            if counts[Int((source[0].prefix >> shift) & 0xFF)] == count {
-                // Every entry has this byte: nothing to distribute at this level.
-                radixSort(entries, scratch, dataInScratch: dataInScratch, byte: byte + 1, keyOffset: keyOffset, keysHinted: keysHinted)
-                return
+        if lowest == highest {
+            // Every entry has the same prefix.
+            if keyOffset + 8 < radixKeyBytes && source.contains(where: { Int($0.length) > keyOffset + 8 }) {
+                // Go on by radix over the next eight key bytes; put the prefix back once sorted.
+                for index in source.indices { source[index].prefix = keyWord(source[index], at: keyOffset + 8) }
+                radixSort(entries, scratch, dataInScratch: dataInScratch, keyOffset: keyOffset + 8, keysHinted: keysHinted)
+                for index in entries.indices { entries[index].prefix = lowest }
+            } else {
+                var data = source
+                data.sort(by: SortEntry.precedes)
+                if dataInScratch { _ = entries.update(fromContentsOf: data) }
             }
+            return
+        }
+        let shift = UInt64(56 - (lowest ^ highest).leadingZeroBitCount / 8 * 8)
+        let firstBucket = Int((lowest >> shift) & 0xFF), bucketCount = Int((highest >> shift) & 0xFF) - firstBucket + 1
+        let destination = dataInScratch ? entries : scratch
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * bucketCount) { table in
+            let counts = UnsafeMutableBufferPointer(rebasing: table[0..<bucketCount])
+            let next = UnsafeMutableBufferPointer(rebasing: table[bucketCount...])
+            counts.initialize(repeating: 0)
+            for entry in source { counts[Int((entry.prefix >> shift) & 0xFF) - firstBucket] += 1 }
             var running = 0
-            for bucket in 0..<256 { next[bucket] = running; running += counts[bucket] }
+            for bucket in 0..<bucketCount {
+                next[bucket] = running
+                running += counts[bucket]
+            }
             for entry in source {
-                let bucket = Int((entry.prefix >> shift) & 0xFF)
+                let bucket = Int((entry.prefix >> shift) & 0xFF) - firstBucket
                 destination[next[bucket]] = entry
                 next[bucket] += 1
             }
             var start = 0
-            for bucket in 0..<256 where counts[bucket] > 0 {
+            for bucket in 0..<bucketCount where counts[bucket] > 0 {
                 let range = start..<start + counts[bucket]
                 start = range.upperBound
                 radixSort(
                     UnsafeMutableBufferPointer(rebasing: entries[range]), UnsafeMutableBufferPointer(rebasing: scratch[range]),
-                    dataInScratch: !dataInScratch, byte: byte + 1, keyOffset: keyOffset, keysHinted: keysHinted)
+                    dataInScratch: !dataInScratch, keyOffset: keyOffset, keysHinted: keysHinted)
             }
         }
     }
