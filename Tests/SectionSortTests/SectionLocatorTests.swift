@@ -52,6 +52,24 @@ import Testing
         Self.check(boundaries)
     }
 
+    /// A first byte decides a key's section where no boundary starts with it, or one that is that
+    /// byte alone does; not where its one boundary is longer, nor where it has several.
+    @Test func decidesByTheFirstByteOnlyWhereItCan() {
+        let boundaries: [[UInt8]] = [[], [0x12], [0x13, 0x40], [0x14], [0x14, 0x50], [0x16], [0x17, 0x02], [0x18]]
+        Self.check(boundaries)
+        let sections = boundaries.indices.map { $0 * 10 }
+        let locator = SectionLocator(boundaries: boundaries, bucketSections: sections)
+        // Keys of first bytes that decide, and of those that do not, on either side of their boundaries.
+        let expectations: [([UInt8], Int)] = [
+            ([0x01, 0x05, 0x00], 0), ([0x11, 0xFF, 0x01, 0x05], 0), ([0x12, 0x01, 0x05], 10), ([0x12, 0xFF, 0xFF], 10),
+            ([0x13, 0x3F, 0xFF], 10), ([0x13, 0x40, 0x01], 20), ([0x14, 0x4F], 30), ([0x14, 0x50, 0x02], 40),
+            ([0x15, 0x02], 40), ([0x16], 50), ([0x17, 0x01, 0x05], 50), ([0x17, 0x02, 0x01], 60), ([0xFF, 0xFF], 70),
+        ]
+        for (key, section) in expectations {
+            #expect(Self.section(locator, key) == section, "\(key)")
+        }
+    }
+
     @Test func findsTheSectionsOfManyBoundaries() {
         var generator = SystemRandomNumberGenerator()
         let random = (0..<300).map { _ in (0..<Int.random(in: 1...11, using: &generator)).map { _ in UInt8.random(in: 0x02...0x06) } }

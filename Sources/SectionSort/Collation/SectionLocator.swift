@@ -17,6 +17,9 @@ struct SectionLocator: Sendable {
     /// For each first byte, the boundaries that start with it (``Lookup/firstByteRanges``); empty
     /// where the boundaries are not in byte order.
     private let firstByteRanges: [UInt32]
+    /// For each first byte, the section of every key that starts with it where that byte decides
+    /// (``Lookup/firstByteSections``); empty where the boundaries are not in byte order.
+    private let firstByteSections: [Int32]
     /// The section (index in `sectionTitles`) of each bucket.
     private let bucketSections: [Int]
 
@@ -49,6 +52,24 @@ struct SectionLocator: Sendable {
         }
         firstByteRanges = ranges
         self.bucketSections = bucketSections
+        firstByteSections =
+            ranges.isEmpty ? [] : Self.firstByteSections(boundaries: boundaries, ranges: ranges, bucketSections: bucketSections)
+    }
+
+    /// The section of the keys that start with each byte where the byte alone decides it, -1
+    /// where it does not: no boundary starts with the byte (the keys go after the boundaries of
+    /// lower first bytes), or one boundary does and it is that byte alone (a letter of a one-byte
+    /// primary: every key that starts with it is at or after it, before the next byte's). Bytes
+    /// below 0x02 start no primary: such a key's primary level is empty, before every boundary
+    /// but the empty first one.
+    private static func firstByteSections(boundaries: [[UInt8]], ranges: [UInt32], bucketSections: [Int]) -> [Int32] {
+        (0..<256).map { byte in
+            if byte < 0x02 { return Int32(bucketSections[0]) }
+            let start = Int(ranges[byte] >> 16), end = Int(ranges[byte] & 0xFFFF)
+            if start == end { return Int32(bucketSections[start - 1]) }
+            if end == start + 1 && boundaries[start] == [UInt8(byte)] { return Int32(bucketSections[start]) }
+            return -1
+        }
     }
 
     /// Calls `body` with a lookup that is valid only inside it.
@@ -58,7 +79,12 @@ struct SectionLocator: Sendable {
                 boundaryWords.withUnsafeBufferPointer { words in
                     bucketSections.withUnsafeBufferPointer { sections in
                         firstByteRanges.withUnsafeBufferPointer { ranges in
-                            body(Lookup(bytes: bytes, starts: starts, words: words, sections: sections, firstByteRanges: ranges))
+                            firstByteSections.withUnsafeBufferPointer { firstByteSections in
+                                body(
+                                    Lookup(
+                                        bytes: bytes, starts: starts, words: words, sections: sections, firstByteRanges: ranges,
+                                        firstByteSections: firstByteSections))
+                            }
                         }
                     }
                 }
@@ -81,6 +107,9 @@ struct SectionLocator: Sendable {
         /// the first one's index in the high 16 bits, the end's in the low 16 bits; empty where
         /// every boundary is compared.
         let firstByteRanges: UnsafeBufferPointer<UInt32>
+        /// For each first byte, the section of every key that starts with it, or -1 where the
+        /// byte does not decide; empty where every key is compared.
+        let firstByteSections: UnsafeBufferPointer<Int32>
 
         /// Up to how many boundaries of one first byte a look-up counts them instead of searching.
         static let countedBoundaries = 64
@@ -107,11 +136,16 @@ struct SectionLocator: Sendable {
         /// The section of the item whose full sort key is `key`: the last bucket whose boundary is
         /// at or before the key's primary level.
         ///
-        /// - Complexity: O(b) comparisons of numbers for the b boundaries that start with the
-        ///   key's first byte, up to ``countedBoundaries``, O(log b) beyond; plus O(p) for a key
+        /// - Complexity: O(1) where the key's first byte decides; else O(b) comparisons of
+        ///   numbers for the b boundaries that start with the key's first byte, up to ``countedBoundaries``, O(log b) beyond; plus O(p) for a key
         ///   whose first seven primary bytes are those of a boundary longer than that, where p is
         ///   the primary length.
         func section(forKey key: UnsafeBufferPointer<UInt8>) -> Int {
+            // Most keys start with a letter of one primary byte, or a byte no boundary starts with.
+            if !key.isEmpty && !firstByteSections.isEmpty {
+                let section = firstByteSections[Int(key[0])]
+                if section >= 0 { return Int(section) }
+            }
             let keyWord = Self.word(key)
             // The last boundary whose word is at or before the key's. Boundary 0 is the empty
             // underflow boundary, at or before everything. Where the words are in order, every
