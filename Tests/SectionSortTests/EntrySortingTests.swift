@@ -38,4 +38,50 @@ import Testing
             #expect(firstDifference(order, expected) == nil, "\(count) keys sharing \(shared) bytes")
         }
     }
+
+    /// Keys of any bytes, 0x00 and 0xFF included, so that a level's byte spans up to all 256
+    /// buckets, with its lowest and highest values in the first and last; ties among short keys.
+    @Test func sortsKeysOfEveryByteValue() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [33, 300, 3000] {
+            let keys = (0..<count).map { _ in
+                (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+                    [0x00, 0xFF, UInt8.random(in: 0...0xFF, using: &generator)].randomElement(using: &generator)!
+                }
+            }
+            let expected = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
+            let storage: [UInt8] = keys.flatMap { $0 } + [0]
+            let order = storage.withUnsafeBufferPointer { bytes in
+                var start = 0
+                let entries = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+                let scratch = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+                defer { entries.deallocate(); scratch.deallocate() }
+                for (index, key) in keys.enumerated() {
+                    entries[index] = SortEntry(key: bytes.baseAddress! + start, length: key.count, index: index)
+                    start += key.count
+                }
+                EntrySorting.sort(entries, scratch: scratch)
+                return entries.map { Int($0.index) }
+            }
+            #expect(firstDifference(order, expected) == nil, "\(count) keys of every byte value")
+        }
+    }
+
+    /// Entries that are only their 8-byte prefix (instants): ordered by prefix, then position.
+    @Test func sortsEntriesOfPrefixesOnly() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [33, 1000] {
+            // Few distinct values, so that many tie; spread over all eight bytes.
+            let values = (0..<8).map { _ in UInt64.random(in: 0...UInt64.max, using: &generator) }
+            let prefixes = (0..<count).map { _ in values.randomElement(using: &generator)! >> UInt64.random(in: 0...63, using: &generator) }
+            let expected = prefixes.indices.sorted { (prefixes[$0], $0) < (prefixes[$1], $1) }
+            let entries = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+            let scratch = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
+            defer { entries.deallocate(); scratch.deallocate() }
+            for (index, prefix) in prefixes.enumerated() { entries[index] = SortEntry(prefix: prefix, index: index) }
+            EntrySorting.sort(entries, scratch: scratch)
+            #expect(firstDifference(entries.map { Int($0.index) }, expected) == nil, "\(count) prefixes")
+            #expect(entries.map(\.prefix) == expected.map { prefixes[$0] })
+        }
+    }
 }

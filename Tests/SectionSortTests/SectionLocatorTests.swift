@@ -68,6 +68,27 @@ import Testing
         for (key, section) in expectations {
             #expect(Self.section(locator, key) == section, "\(key)")
         }
+        // And the table gives those of the deciding bytes itself, leaving the others to comparisons.
+        let decided = locator.firstByteSections.indices.filter { locator.firstByteSections[$0] >= 0 }
+        #expect(Set(decided) == Set(0...0xFF).subtracting([0x13, 0x14, 0x17]))
+        for (key, section) in expectations where decided.contains(Int(key[0])) {
+            #expect(Int(locator.firstByteSections[Int(key[0])]) == section, "\(key)")
+        }
+    }
+
+    /// Boundaries out of byte order (a letter after its next one, as in Khmer's index): no first
+    /// byte decides, every key is compared.
+    @Test func comparesEveryKeyWhereBoundariesAreOutOfByteOrder() {
+        let boundaries: [[UInt8]] = [[], [0x12], [0x20], [0x14, 0x30], [0x30]]
+        let locator = SectionLocator(boundaries: boundaries, bucketSections: Array(boundaries.indices))
+        #expect(locator.firstByteSections.isEmpty)
+        // Keys whose last boundary at or before them is the same in the list's order and in byte
+        // order; among them, some whose first byte alone would have decided.
+        let keys: [[UInt8]] = [[0x11, 0x01], [0x12, 0x01], [0x13], [0x20, 0x01], [0x31, 0x01]]
+        for key in keys {
+            let expected = Self.referenceSection(key, boundaries: boundaries, sections: Array(boundaries.indices))
+            #expect(Self.section(locator, key) == expected, "\(key)")
+        }
     }
 
     @Test func findsTheSectionsOfManyBoundaries() {

@@ -15,11 +15,11 @@ struct SectionLocator: Sendable {
     /// The first seven bytes of each boundary (``Lookup/word(_:)``).
     private let boundaryWords: [Int]
     /// For each first byte, the boundaries that start with it (``Lookup/firstByteRanges``); empty
-    /// where the boundaries are not in byte order.
+    /// where the boundaries are not in byte order (or are 65,536 or more).
     private let firstByteRanges: [UInt32]
-    /// For each first byte, the section of every key that starts with it where that byte decides
-    /// (``Lookup/firstByteSections``); empty where the boundaries are not in byte order.
-    private let firstByteSections: [Int32]
+    /// For each first byte, the section of every key that starts with it where that byte decides,
+    /// -1 where it does not (``Lookup/firstByteSections``); empty where `firstByteRanges` is.
+    let firstByteSections: [Int32]
     /// The section (index in `sectionTitles`) of each bucket.
     private let bucketSections: [Int]
 
@@ -31,6 +31,7 @@ struct SectionLocator: Sendable {
     /// in collation order; the first one empty), whose sections are `bucketSections`.
     init(boundaries: [[UInt8]], bucketSections: [Int]) {
         precondition(boundaries.first == [] && boundaries.count == bucketSections.count, "an empty first boundary, one section each")
+        precondition(bucketSections.allSatisfy { (0...Int(Int32.max)).contains($0) }, "sections are positions")
         boundaryBytes = boundaries.flatMap { $0 }
         var starts = [0]
         for boundary in boundaries { starts.append(starts[starts.count - 1] + boundary.count) }
@@ -137,9 +138,9 @@ struct SectionLocator: Sendable {
         /// at or before the key's primary level.
         ///
         /// - Complexity: O(1) where the key's first byte decides; else O(b) comparisons of
-        ///   numbers for the b boundaries that start with the key's first byte, up to ``countedBoundaries``, O(log b) beyond; plus O(p) for a key
-        ///   whose first seven primary bytes are those of a boundary longer than that, where p is
-        ///   the primary length.
+        ///   numbers for the b boundaries that start with the key's first byte, up to
+        ///   ``countedBoundaries``, O(log b) beyond; plus O(p) for a key whose first seven primary
+        ///   bytes are those of a boundary longer than that, where p is the primary length.
         func section(forKey key: UnsafeBufferPointer<UInt8>) -> Int {
             // Most keys start with a letter of one primary byte, or a byte no boundary starts with.
             if !key.isEmpty && !firstByteSections.isEmpty {

@@ -64,10 +64,9 @@ enum EntrySorting {
     ///
     /// A most-significant-byte radix sort over the 8-byte prefixes: each level distributes by one
     /// byte, the first where the entries differ (skipping those all share, such as the letter of a
-    /// section). A large group that still
-    /// ties after eight bytes (names with a common start) loads the next eight key bytes into its
-    /// prefixes and goes on by radix; small groups, and groups past ``radixKeyBytes``, finish with
-    /// comparison sorts on the rest of the key.
+    /// section). A large group that still ties after eight bytes (names with a common start) loads
+    /// the next eight key bytes into its prefixes and goes on by radix; small groups, and groups
+    /// past ``radixKeyBytes``, finish with comparison sorts on the rest of the key.
     ///
     /// - Complexity: O(n · d) for d distinguishing key bytes (at most ``radixKeyBytes``), plus
     ///   comparison sorts of small groups and of groups that tie that far.
@@ -110,7 +109,7 @@ enum EntrySorting {
     /// buckets from its lowest value to its highest: one pass finds both from the lowest and the
     /// highest prefix, which differ first at that byte and hold its extremes there. Skipping the
     /// bytes a group shares (a section's letter, names with a common start) then costs no pass of
-    /// their own, and a small group no walk over 256 buckets.
+    /// their own, and a byte that takes few values no walk over 256 buckets.
     ///
     /// Entries whose prefixes tie (names with a common start) compare the key bytes after them,
     /// scattered over the key buffers. Unless `keysHinted`, those bytes are hinted for all the
