@@ -17,8 +17,10 @@ import Foundation
 ///
 /// Sendability: `@unchecked` because it holds a raw pointer. It is sound because every mutation
 /// (`append`, `appendBytes`, `roomForAppending`, `didAppend`) happens on the one thread that fills
-/// the buffer, before the buffer is published to other threads by the end of a
-/// `DispatchQueue.concurrentPerform` (a full barrier), and nothing mutates it afterwards.
+/// the buffer, before the buffer is published to other threads by the end of the
+/// ``WorkerPool`` run that filled it (the join of `DispatchQueue.concurrentPerform`, or of the
+/// helpers under a lock in ``WorkerPool/run(_:whileCallerRuns:helpers:_:)``: each a full
+/// barrier), and nothing mutates it afterwards.
 final class KeyBuffer: @unchecked Sendable {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var count = 0

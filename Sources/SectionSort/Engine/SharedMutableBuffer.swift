@@ -3,8 +3,9 @@
 /// Sendability: `@unchecked` because it wraps a raw buffer pointer. It is sound under the rule every
 /// use in the engine follows: during a parallel phase each position is written by at most one job
 /// and read by no other job (or, in a read-only phase, written by none), and the phase ends with
-/// the `DispatchQueue.concurrentPerform` join (a full barrier) before anyone reads what was written. The buffer's owner keeps the memory alive
-/// for the whole phase (the phase runs inside the owner's `withUnsafeMutableBufferPointer`).
+/// the join of its ``WorkerPool`` run (a full barrier) before anyone reads what was written. The
+/// buffer's owner keeps the memory alive for the whole phase (the phase runs inside the owner's
+/// `withUnsafeMutableBufferPointer`).
 struct SharedMutableBuffer<Element>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<Element>
 
