@@ -16,25 +16,35 @@ import Testing
         order: [Int], ranges: [(source: Range<Int>, outputStart: Int)]
     ) {
         let order = Array(0..<count).shuffled(using: &generator)
-        var cuts = (0..<pieces - 1).map { _ in Int.random(in: 0...count, using: &generator) } + [0, count]
+        var cuts = (0..<max(0, pieces - 1)).map { _ in Int.random(in: 0...count, using: &generator) } + [0, count]
         cuts.sort()
-        let sources = zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+        return (order, reversedRanges(cuts))
+    }
+
+    /// The ranges between `cuts` (from 0 to the count), laid out in reverse.
+    static func reversedRanges(_ cuts: [Int]) -> [(source: Range<Int>, outputStart: Int)] {
         var ranges: [(source: Range<Int>, outputStart: Int)] = []
         var outputStart = 0
-        for source in sources.reversed() {
+        for source in zip(cuts, cuts.dropFirst()).map({ $0..<$1 }).reversed() {
             ranges.append((source, outputStart))
             outputStart += source.count
         }
-        return (order, ranges)
+        return ranges
     }
 
     @Test(arguments: [1, 2, 4])
     func writesEachItemWhereThePermutationPutsIt(threads: Int) {
-        var generator = SystemRandomNumberGenerator()
-        // Above two jobs of 16,384, so that several threads take part; and a small list.
-        for (count, pieces) in [(1, 1), (7, 3), (50_000, 30)] {
+        var generator = SeededGenerator(seed: 0x5EC7_1035 &+ UInt64(threads))
+        // Above two jobs of 16,384, so that several threads take part; and a small list. The
+        // fixed cuts give ranges of several jobs that start inside the permutation, and one
+        // range of one item.
+        let layouts: [(count: Int, cuts: [Int]?, pieces: Int)] = [
+            (1, nil, 1), (7, nil, 3), (50_000, nil, 30), (50_000, [0, 100, 40_000, 40_001, 50_000], 0),
+        ]
+        for (count, cuts, pieces) in layouts {
             var items = (0..<count).map { Item($0) }
-            let (order, ranges) = Self.layout(count: count, pieces: pieces, using: &generator)
+            var (order, ranges) = Self.layout(count: count, pieces: pieces, using: &generator)
+            if let cuts { ranges = Self.reversedRanges(cuts) }
             var output = PermutedCopy.copy(items, order: order, ranges: ranges, threads: threads)
             var expected: [Int] = Array(repeating: -1, count: count)
             for (source, outputStart) in ranges {
@@ -47,6 +57,16 @@ import Testing
             #expect(unique, "each item held once by the input after the output is gone")
         }
     }
+
+    #if os(Linux)
+    /// An order that names one item twice leaves another without a place: the copy stops
+    /// rather than leave an output slot unwritten.
+    @Test func stopsWhereThePermutationLeavesAnItemOut() async {
+        await #expect(processExitsWith: .failure) {
+            _ = PermutedCopy.copy(["a", "b", "c"], order: [0, 0, 1], ranges: [(0..<3, 0)], threads: 1)
+        }
+    }
+    #endif
 
     @Test func copiesNothingForAnEmptyPermutation() {
         // A run that stops after its keys gives no order for its items.

@@ -2,12 +2,13 @@
 enum PermutedCopy {
     /// Returns the items `items[order[p]]` for every permutation position `p` of each of `ranges`,
     /// the positions of each range written from its output offset on. The ranges cover every
-    /// position of `order`, a permutation of the items' indices (or none, for no output).
+    /// position of `order`, a permutation of the items' indices, and their outputs fill
+    /// `0..<items.count` (or they cover none, for no output).
     ///
     /// Items are copied in their own order, each to its output position: read in output order, each
     /// copy waited on memory twice, for the item (scattered over the input) and for the storage its
-    /// reference counts live in (a retain is an atomic write, which lets no later load start before
-    /// it); read in input order, both lie one after another. The output positions come first, from
+    /// reference counts live in (a retain is an atomic write, which on x86-64 lets no later load
+    /// start before it); read in input order, both lie one after another. The output positions come first, from
     /// the permutation, in a table of one number for each item.
     ///
     /// Items may be of a non-`Sendable` type: each is only copied (a retain for a reference), never
@@ -24,7 +25,7 @@ enum PermutedCopy {
         // that stops after its keys has an empty permutation.)
         guard count > 0 else { return [] }
         precondition(count == items.count && order.count == count, "the ranges cover the permutation of every item")
-        precondition(count < Int(UInt32.max), "output positions fit 32 bits")
+        precondition(count < UInt32.max, "output positions fit 32 bits")
         let jobSize = 16_384
         var positionJobs: [(source: Range<Int>, outputStart: Int)] = []
         for (source, outputStart) in ranges {
@@ -47,7 +48,9 @@ enum PermutedCopy {
             pool.run(work.count) { job in
                 let (range, outputStart) = work[job]
                 for (offset, position) in range.enumerated() {
-                    outputPositions[permutation.value[position]] = UInt32(truncatingIfNeeded: outputStart + offset)
+                    let item = permutation.value[position]
+                    precondition(UInt(bitPattern: item) < UInt(bitPattern: count), "the permutation names an item")
+                    outputPositions[item] = UInt32(truncatingIfNeeded: outputStart + offset)
                 }
             }
         }

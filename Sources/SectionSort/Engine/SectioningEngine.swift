@@ -260,7 +260,7 @@ enum SectioningEngine {
         writingKeys: () -> Void = {}
     ) throws(CancellationError) -> SectionedPermutation {
         let count = input.count
-        precondition(count < Int(UInt32.max), "at most \(UInt32.max - 1) items can be sectioned at once")
+        precondition(count < UInt32.max, "at most \(UInt32.max - 1) items can be sectioned at once")
         precondition(input.keysAreUnread, "run-owned key strings are read by one run")
         let sectionCount = collation.sectionTitles.count
         guard count > 0 else {
