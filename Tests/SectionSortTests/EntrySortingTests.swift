@@ -16,26 +16,34 @@ import Testing
         }
     }
 
+    /// The input positions of `keys` in the order the radix sort gives their entries.
+    static func sortedOrder(_ keys: [[UInt8]]) -> [Int] {
+        let storage: [UInt8] = keys.flatMap { $0 } + [0]  // never empty, so it has an address
+        return storage.withUnsafeBufferPointer { bytes in
+            var start = 0
+            let entries = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: keys.count)
+            let scratch = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: keys.count)
+            defer { entries.deallocate(); scratch.deallocate() }
+            for (index, key) in keys.enumerated() {
+                entries[index] = SortEntry(key: bytes.baseAddress! + start, length: key.count, index: index)
+                start += key.count
+            }
+            EntrySorting.sort(entries, scratch: scratch)
+            return entries.map { Int($0.index) }
+        }
+    }
+
+    /// The input positions of `keys` by a comparison sort of their bytes, then their positions.
+    static func expectedOrder(_ keys: [[UInt8]]) -> [Int] {
+        keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
+    }
+
     @Test(arguments: [0, 1, 2, 7, 8, 9, 16, 41, 60])
     func sortsAsComparisonsDoWhateverTheKeysShare(shared: Int) {
         var generator = SystemRandomNumberGenerator()
         for count in [0, 1, 2, 32, 33, 500, 5000] {
             let keys = Self.keys(count: count, shared: shared, using: &generator)
-            let expected = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
-            let storage: [UInt8] = keys.flatMap { $0 } + [0]  // never empty, so it has an address
-            let order = storage.withUnsafeBufferPointer { bytes in
-                var start = 0
-                let entries = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
-                let scratch = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
-                defer { entries.deallocate(); scratch.deallocate() }
-                for (index, key) in keys.enumerated() {
-                    entries[index] = SortEntry(key: bytes.baseAddress! + start, length: key.count, index: index)
-                    start += key.count
-                }
-                EntrySorting.sort(entries, scratch: scratch)
-                return entries.map { Int($0.index) }
-            }
-            #expect(firstDifference(order, expected) == nil, "\(count) keys sharing \(shared) bytes")
+            #expect(firstDifference(Self.sortedOrder(keys), Self.expectedOrder(keys)) == nil, "\(count) keys sharing \(shared) bytes")
         }
     }
 
@@ -49,21 +57,7 @@ import Testing
                     [0x00, 0xFF, UInt8.random(in: 0...0xFF, using: &generator)].randomElement(using: &generator)!
                 }
             }
-            let expected = keys.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 < $1) }
-            let storage: [UInt8] = keys.flatMap { $0 } + [0]
-            let order = storage.withUnsafeBufferPointer { bytes in
-                var start = 0
-                let entries = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
-                let scratch = UnsafeMutableBufferPointer<SortEntry>.allocate(capacity: count)
-                defer { entries.deallocate(); scratch.deallocate() }
-                for (index, key) in keys.enumerated() {
-                    entries[index] = SortEntry(key: bytes.baseAddress! + start, length: key.count, index: index)
-                    start += key.count
-                }
-                EntrySorting.sort(entries, scratch: scratch)
-                return entries.map { Int($0.index) }
-            }
-            #expect(firstDifference(order, expected) == nil, "\(count) keys of every byte value")
+            #expect(firstDifference(Self.sortedOrder(keys), Self.expectedOrder(keys)) == nil, "\(count) keys of every byte value")
         }
     }
 
