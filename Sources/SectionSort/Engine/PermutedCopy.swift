@@ -8,8 +8,8 @@ enum PermutedCopy {
     /// Items are copied in their own order, each to its output position: read in output order, each
     /// copy waited on memory twice, for the item (scattered over the input) and for the storage its
     /// reference counts live in (a retain is an atomic write, which on x86-64 lets no later load
-    /// start before it); read in input order, both lie one after another. The output positions come first, from
-    /// the permutation, in a table of one number for each item.
+    /// start before it); read in input order, both lie one after another. The output positions
+    /// come first, from the permutation, in a table of one number for each item.
     ///
     /// Items may be of a non-`Sendable` type: each is only copied (a retain for a reference), never
     /// used, and every output slot is written by one job, so no item is touched by two threads at
