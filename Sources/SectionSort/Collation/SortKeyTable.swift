@@ -344,10 +344,7 @@ final class SortKeyTable: @unchecked Sendable {
                 let (start, count) = store(ready)
                 setEntry(value, UInt64(start) << 16 | UInt64(count) << 8 | Self.endsAfterVariableFlag)
             } else if ready.count == 1 && primary > 2 && ready[0] & 0xFFFF_3F3F == Self.commonWeights {
-                // The bytes the loop stores: all of the primary's, or those after a compressible lead.
-                let isCompressible = ready[0] & Self.compressibleFlag != 0
-                let stored = isCompressible ? primary << 8 : primary
-                let length = (32 - stored.trailingZeroBitCount + 7) / 8
+                let length = Self.storedPrimaryLength(primary, isCompressible: ready[0] & Self.compressibleFlag != 0)
                 setEntry(value, UInt64(primary) << 32 | UInt64(length) << 8 | Self.simpleFlag | ready[0] & Self.compressibleFlag)
             } else if levels == 3, let variant = VariantLetter(ready, compressibleFlag: Self.compressibleFlag) {
                 setEntry(value, variant.entry | Self.simpleFlag | Self.variantFlag | (variant.isCompressible ? Self.compressibleFlag : 0))
@@ -490,6 +487,14 @@ final class SortKeyTable: @unchecked Sendable {
     /// Whether the table covers `codePoint`.
     func covers(_ codePoint: UInt32) -> Bool {
         codePoint < 0x10000 && entry(of: codePoint) != Self.unsupported
+    }
+
+    /// How many bytes of `primary` the loop stores for a simple or variant letter's entry: all of
+    /// them, or those after the lead where the lead byte is compressible (written once for a run).
+    /// ICU's primary weights are left-aligned, so they end before their first zero byte.
+    static func storedPrimaryLength(_ primary: UInt32, isCompressible: Bool) -> Int {
+        let stored = isCompressible ? primary << 8 : primary
+        return (32 - stored.trailingZeroBitCount + 7) / 8
     }
 
     /// How the loop writes the character `codePoint` (below U+10000) where it writes it without

@@ -64,8 +64,7 @@ struct VariantLetter: Equatable {
         } else if secondaryByte == 0 && tertiaryByte == 0 {
             return nil
         }
-        let stored = isCompressible ? primary << 8 : primary
-        let length = UInt64(32 - stored.trailingZeroBitCount + 7) / 8
+        let length = UInt64(SortKeyTable.storedPrimaryLength(primary, isCompressible: isCompressible))
         let fields =
             length | UInt64(secondaryRun) << Self.secondaryRunShift | UInt64(tertiaryRun) << Self.tertiaryRunShift
             | UInt64(tertiaryRunAfter) << Self.tertiaryRunAfterShift | UInt64(secondaryByte) << Self.secondaryShift
