@@ -64,10 +64,8 @@ final class KeyBuffer: @unchecked Sendable {
     /// returns.
     @discardableResult
     func appendBytes(upTo limit: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) -> Int {
-        reserve(limit)
-        let written = write(base + count)
-        precondition(written >= 0 && written <= limit, "a writer reported more bytes than it was given")
-        count += written
+        let written = write(roomForAppending(upTo: limit))
+        didAppend(written, upTo: limit)
         return written
     }
 
